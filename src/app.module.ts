@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { BoardsModule } from './boards/boards.module.js';
+import { ErrorFilter } from './common/error.filter.js';
+import { validationPipe } from './common/validation.js';
+import { ContestantsModule } from './contestants/contestants.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { EventsModule } from './events/events.module.js';
+import { graphqlConfig } from './graphql.config.js';
+import { HealthModule } from './health/health.module.js';
+import { OrganizationsModule } from './organizations/organizations.module.js';
+import { PlayersModule } from './players/players.module.js';
+import { SectionsModule } from './sections/sections.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+
+@Module({
+  imports: [
+    GraphQLModule.forRoot(graphqlConfig),
+    DatabaseModule,
+    HealthModule,
+    OrganizationsModule,
+    PlayersModule,
+    EventsModule,
+    SessionsModule,
+    SectionsModule,
+    BoardsModule,
+    ContestantsModule,
+  ],
+  providers: [
+    // Registered here (not in main.ts) so that e2e tests building AppModule get them too.
+    { provide: APP_PIPE, useFactory: validationPipe },
+    { provide: APP_FILTER, useClass: ErrorFilter },
+  ],
+})
+export class AppModule {}

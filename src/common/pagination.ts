@@ -1,0 +1,75 @@
+import { type Type } from '@nestjs/common';
+import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
+import { IsOptional, IsString, Max, Min } from 'class-validator';
+import { BadInputError } from './errors.js';
+
+/** Relay-style cursor pagination. Cursors are opaque: the base64url of the row id. */
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, defaultValue: 20, description: 'Page size, 1–100' })
+  @IsOptional()
+  @Min(1)
+  @Max(100)
+  first: number = 20;
+
+  @Field({ nullable: true, description: 'endCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  after?: string;
+}
+
+@ObjectType()
+export class PageInfo {
+  @Field() hasNextPage: boolean;
+  @Field(() => String, { nullable: true }) endCursor: string | null;
+}
+
+export interface Page<T> {
+  nodes: T[];
+  edges: { cursor: string; node: T }[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/** GraphQL type of a page of `T`, named `<T>Connection`. */
+export function Connection<T>(node: Type<T>) {
+  @ObjectType(`${node.name}Edge`)
+  class Edge {
+    @Field() cursor: string;
+    @Field(() => node) node: T;
+  }
+
+  @ObjectType({ isAbstract: true })
+  abstract class ConnectionType {
+    @Field(() => [node]) nodes: T[];
+    @Field(() => [Edge]) edges: Edge[];
+    @Field(() => PageInfo) pageInfo: PageInfo;
+    @Field(() => Int, { description: 'Rows matching the filters, over all pages' }) totalCount: number;
+  }
+  return ConnectionType;
+}
+
+export const encodeCursor = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');
+
+export function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new BadInputError(`Cursor "${cursor}" is not one this API gave out`, ['after']);
+  return id;
+}
+
+/** The Prisma arguments for one page: one extra row tells whether another page follows. */
+export function pageQuery(args: PageArgs): { take: number; skip?: number; cursor?: { id: string } } {
+  const take = args.first + 1;
+  return args.after ? { take, skip: 1, cursor: { id: decodeCursor(args.after) } } : { take };
+}
+
+export function toPage<T extends { id: string }>(rows: T[], args: PageArgs, totalCount: number): Page<T> {
+  const nodes = rows.slice(0, args.first);
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.id), node }));
+  return {
+    nodes,
+    edges,
+    totalCount,
+    pageInfo: { hasNextPage: rows.length > args.first, endCursor: edges.at(-1)?.cursor ?? null },
+  };
+}

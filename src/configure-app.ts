@@ -1,0 +1,32 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+
+/** HTTP set-up shared by main.ts and the e2e tests, so both serve exactly the same thing. */
+export function configureApp(app: INestApplication): void {
+  app.use('/graphql', graphqlBrowserHint);
+  const config = new DocumentBuilder()
+    .setTitle('Traveller')
+    .setDescription(
+      'REST endpoints of Traveller, the duplicate bridge scoring service. Most of the API is GraphQL: ' +
+        'POST /graphql with a JSON body {"query": "..."}; the schema is in schema.gql of the repository.',
+    )
+    .setVersion('0.1.0')
+    .build();
+  // swagger-ui's assets come from the swagger-ui-dist package: no CDN, works offline.
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
+}
+
+/** A browser opening /graphql would otherwise get a bare CSRF error: say how to use the endpoint. */
+function graphqlBrowserHint(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== 'GET' || req.query.query !== undefined) return next();
+  res.status(200).json({
+    service: 'Traveller GraphQL API',
+    message: 'Send queries as POST /graphql with Content-Type: application/json and a body {"query": "...", "variables": {...}}.',
+    example: 'curl -s localhost:3000/graphql -H "Content-Type: application/json" -d \'{"query":"{ events { nodes { id name startsOn } } }"}\'',
+    schema: 'Introspection is on; the schema is also in schema.gql of the repository.',
+    restDocs: '/api/docs',
+  });
+}

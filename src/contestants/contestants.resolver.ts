@@ -1,0 +1,47 @@
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { IdArg } from '../common/id.js';
+import { Event } from '../events/models/event.model.js';
+import { Session } from '../sessions/models/session.model.js';
+import { ContestantsService } from './contestants.service.js';
+import { AddContestantsInput, UpdateContestantInput } from './dto/contestant.inputs.js';
+import { Contestant } from './models/contestant.model.js';
+
+@Resolver(() => Contestant)
+export class ContestantsResolver {
+  constructor(private readonly contestantsService: ContestantsService) {}
+
+  @Query(() => Contestant)
+  contestant(@IdArg() id: string) {
+    return this.contestantsService.get(id);
+  }
+
+  @Mutation(() => [Contestant], { description: 'Enters pairs or teams; all or nothing, numbers unique per event' })
+  addContestants(@Args('input') input: AddContestantsInput) {
+    return this.contestantsService.add(input);
+  }
+
+  @Mutation(() => Contestant)
+  updateContestant(@IdArg() id: string, @Args('input') input: UpdateContestantInput) {
+    return this.contestantsService.update(id, input);
+  }
+}
+
+@Resolver(() => Event)
+export class EventContestantsResolver {
+  constructor(private readonly contestantsService: ContestantsService) {}
+
+  @ResolveField(() => [Contestant], { description: 'By direction, then number' })
+  contestants(@Parent() event: Event) {
+    return this.contestantsService.ofEvent(event.id);
+  }
+}
+
+@Resolver(() => Session)
+export class SessionContestantsResolver {
+  constructor(private readonly contestantsService: ContestantsService) {}
+
+  @ResolveField(() => [Contestant], { description: 'The contestants of the session’s event' })
+  contestants(@Parent() session: Session) {
+    return this.contestantsService.ofEvent(session.eventId);
+  }
+}

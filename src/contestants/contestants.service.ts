@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
+import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
+import type { Contestant as ContestantRow, Player } from '../generated/prisma/client.js';
+import type { AddContestantsInput, ContestantInput, ContestantPlayerInput, UpdateContestantInput } from './dto/contestant.inputs.js';
+import type { Contestant } from './models/contestant.model.js';
+
+const withPlayers = { players: { include: { player: true }, orderBy: { position: 'asc' as const } } };
+type Loaded = ContestantRow & { players: { player: Player }[] };
+
+const toContestant = (row: Loaded): Contestant => ({ ...row, players: row.players.map((p) => p.player) });
+const label = (c: { number: number; direction?: string | null }) => `${c.direction ? c.direction + ' ' : ''}${c.number}`;
+
+@Injectable()
+export class ContestantsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async get(id: string): Promise<Contestant> {
+    const row = await this.prisma.contestant.findUnique({ where: { id }, include: withPlayers });
+    if (!row) throw new NotFoundError('Contestant', id, 'id');
+    return toContestant(row);
+  }
+
+  async ofEvent(eventId: string): Promise<Contestant[]> {
+    const rows = await this.prisma.contestant.findMany({
+      where: { eventId },
+      include: withPlayers,
+      orderBy: [{ direction: { sort: 'asc', nulls: 'first' } }, { number: 'asc' }],
+    });
+    return rows.map(toContestant);
+  }
+
+  /** Enters contestants (and their new players) in one transaction: all of them or none. */
+  add(input: AddContestantsInput): Promise<Contestant[]> {
+    checkNoRepeats(input.contestants);
+    return this.prisma.$transaction(async (tx) => {
+      const event = await tx.event.findUnique({ where: { id: input.eventId } });
+      if (!event) throw new NotFoundError('Event', input.eventId, 'eventId');
+      await checkNumbersFree(tx, event.id, input.contestants);
+      const created: Contestant[] = [];
+      for (const [i, c] of input.contestants.entries()) {
+        const players = await resolvePlayers(tx, event.organizationId, c.players ?? [], `contestants.${i}.players`);
+        const row = await tx.contestant.create({
+          data: {
+            eventId: event.id,
+            number: c.number,
+            direction: c.direction ?? null,
+            name: c.name ?? (players.map((p) => p.name).join(' & ') || `Pair ${label(c)}`),
+            players: { create: players.map((p, position) => ({ playerId: p.id, position: position + 1 })) },
+          },
+          include: withPlayers,
+        });
+        created.push(toContestant(row));
+      }
+      return created;
+    });
+  }
+
+  async update(id: string, input: UpdateContestantInput): Promise<Contestant> {
+    await this.get(id);
+    const row = await this.prisma.contestant.update({ where: { id }, data: input, include: withPlayers });
+    return toContestant(row);
+  }
+}
+
+function checkNoRepeats(contestants: ContestantInput[]): void {
+  const seen = new Set<string>();
+  contestants.forEach((c, i) => {
+    const key = label(c);
+    if (seen.has(key)) throw new BadInputError(`Pair ${key} is given twice in this request`, [`contestants.${i}.number`]);
+    seen.add(key);
+  });
+}
+
+async function checkNumbersFree(tx: PrismaTx, eventId: string, contestants: ContestantInput[]): Promise<void> {
+  const existing = await tx.contestant.findMany({
+    where: { eventId, number: { in: contestants.map((c) => c.number) } },
+  });
+  const clash = contestants.findIndex((c) =>
+    existing.some((e) => e.number === c.number && (e.direction ?? null) === (c.direction ?? null)),
+  );
+  if (clash >= 0) {
+    const c = contestants[clash];
+    const holder = existing.find((e) => e.number === c.number && (e.direction ?? null) === (c.direction ?? null));
+    throw new ConflictError(`Number ${label(c)} is already entered in this event (${holder?.name})`, [
+      `contestants.${clash}.number`,
+    ]);
+  }
+}
+
+/** Existing players by id or member number; anyone else is created under the event's organisation. */
+async function resolvePlayers(
+  tx: PrismaTx,
+  organizationId: string | null,
+  inputs: ContestantPlayerInput[],
+  field: string,
+): Promise<Player[]> {
+  const players: Player[] = [];
+  for (const [i, p] of inputs.entries()) {
+    if (p.playerId) {
+      const found = await tx.player.findUnique({ where: { id: p.playerId } });
+      if (!found) throw new NotFoundError('Player', p.playerId, `${field}.${i}.playerId`);
+      players.push(found);
+      continue;
+    }
+    if (!p.name && !p.memberNumber) throw new BadInputError('A player needs a playerId, a name or a member number', [`${field}.${i}`]);
+    const known = p.memberNumber ? await tx.player.findFirst({ where: { organizationId, memberNumber: p.memberNumber } }) : null;
+    if (known) {
+      players.push(known);
+    } else if (!p.name) {
+      throw new NotFoundError('Player with member number', p.memberNumber ?? '', `${field}.${i}.memberNumber`);
+    } else {
+      players.push(await tx.player.create({ data: { name: p.name, memberNumber: p.memberNumber, organizationId } }));
+    }
+  }
+  return players;
+}

@@ -1,0 +1,57 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsEnum,
+  IsInt,
+  IsOptional,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Direction } from '../../common/enums.js';
+
+@InputType({ description: 'A player of a contestant: an existing player by id, or by name (and member number)' })
+export class ContestantPlayerInput {
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() playerId?: string;
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'Federation member number; an existing player with it is reused' })
+  @IsOptional()
+  @Length(1, 50)
+  memberNumber?: string;
+}
+
+@InputType()
+export class ContestantInput {
+  @Field(() => Int) @IsInt() @Min(1) @Max(9999) number: number;
+  @Field(() => Direction, { nullable: true, description: 'Only for two-winner Mitchells' })
+  @IsOptional()
+  @IsEnum(Direction)
+  direction?: Direction;
+  @Field({ nullable: true, description: 'Defaults to the players’ names' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field(() => [ContestantPlayerInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(6)
+  @ValidateNested({ each: true })
+  @Type(() => ContestantPlayerInput)
+  players?: ContestantPlayerInput[];
+}
+
+@InputType()
+export class AddContestantsInput {
+  @Field(() => ID) @IsUUID() eventId: string;
+  @Field(() => [ContestantInput])
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ContestantInput)
+  contestants: ContestantInput[];
+}
+
+@InputType()
+export class UpdateContestantInput {
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+}

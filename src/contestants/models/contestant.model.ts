@@ -1,0 +1,17 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Direction } from '../../common/enums.js';
+import { Player } from '../../players/models/player.model.js';
+
+@ObjectType({ description: 'A pair, team or individual entered in an event' })
+export class Contestant {
+  @Field(() => ID) id: string;
+  @Field(() => ID) eventId: string;
+  @Field(() => Int, { description: 'Pair, team or player number within the event' }) number: number;
+  @Field(() => Direction, {
+    nullable: true,
+    description: 'Home direction in a two-winner Mitchell (NS 1 and EW 1 are different pairs); null in one field',
+  })
+  direction: Direction | null;
+  @Field() name: string;
+  @Field(() => [Player], { description: 'In seating order' }) players: Player[];
+}

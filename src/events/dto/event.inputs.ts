@@ -1,0 +1,49 @@
+import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
+import { IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
+import { LocalDateScalar } from '../../common/local-date.scalar.js';
+import { PageArgs } from '../../common/pagination.js';
+import { VpScale } from '../models/event.model.js';
+
+@InputType()
+export class CreateEventInput {
+  @Field() @Length(1, 200) name: string;
+  @Field(() => EventKind) @IsEnum(EventKind) kind: EventKind;
+  @Field(() => ScoringMethod) @IsEnum(ScoringMethod) scoring: ScoringMethod;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() organizationId?: string;
+  @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
+  @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
+  @Field(() => Int, { nullable: true, description: 'Law 79C correction period, minutes (default 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60 * 24 * 14)
+  correctionMinutes?: number;
+}
+
+@InputType()
+export class UpdateEventInput {
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field(() => ScoringMethod, { nullable: true }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
+  @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
+  @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
+  @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
+  @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
+  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
+}
+
+@ArgsType()
+export class EventsArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: 'Events of this club or federation' })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
+  @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
+  @Field(() => EventKind, { nullable: true }) @IsOptional() @IsEnum(EventKind) kind?: EventKind;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Played on or after this day' }) @IsOptional() from?: Date;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Played on or before this day' }) @IsOptional() to?: Date;
+  @Field({ nullable: true, description: 'Part of the name, any case' }) @IsOptional() @Length(1, 100) name?: string;
+}

@@ -1,0 +1,40 @@
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { IdArg } from '../common/id.js';
+import { Organization } from '../organizations/models/organization.model.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { CreateEventInput, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
+import { EventsService } from './events.service.js';
+import { Event, EventConnection } from './models/event.model.js';
+
+@Resolver(() => Event)
+export class EventsResolver {
+  constructor(
+    private readonly eventsService: EventsService,
+    private readonly organizationsService: OrganizationsService,
+  ) {}
+
+  @Query(() => EventConnection, { description: 'Events, latest first; filter by organisation, date, status, kind, name' })
+  events(@Args() args: EventsArgs) {
+    return this.eventsService.list(args);
+  }
+
+  @Query(() => Event)
+  event(@IdArg() id: string) {
+    return this.eventsService.get(id);
+  }
+
+  @Mutation(() => Event)
+  createEvent(@Args('input') input: CreateEventInput) {
+    return this.eventsService.create(input);
+  }
+
+  @Mutation(() => Event)
+  updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput) {
+    return this.eventsService.update(id, input);
+  }
+
+  @ResolveField(() => Organization, { nullable: true })
+  organization(@Parent() event: Event) {
+    return event.organizationId ? this.organizationsService.get(event.organizationId) : null;
+  }
+}

@@ -1,0 +1,29 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
+import { LocalDateScalar } from '../../common/local-date.scalar.js';
+import { Connection } from '../../common/pagination.js';
+
+export enum VpScale {
+  WBF_2013 = 'WBF_2013',
+}
+registerEnumType(VpScale, { name: 'VpScale', description: 'IMP-to-VP conversion of team matches' });
+
+@ObjectType({ description: 'A competition: one or more sessions with one set of contestants' })
+export class Event {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field(() => EventKind) kind: EventKind;
+  @Field(() => ScoringMethod) scoring: ScoringMethod;
+  @Field(() => EventStatus) status: EventStatus;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play' }) startsOn: Date | null;
+  @Field(() => String, { nullable: true }) venue: string | null;
+  @Field(() => String, { nullable: true }) directorName: string | null;
+  @Field(() => VpScale, { nullable: true }) vpScale: string | null;
+  @Field(() => Int, { description: 'Law 79C correction period after publication, minutes' }) correctionMinutes: number;
+  @Field(() => ID, { nullable: true }) organizationId: string | null;
+  @Field() createdAt: Date;
+  @Field() updatedAt: Date;
+}
+
+@ObjectType()
+export class EventConnection extends Connection(Event) {}

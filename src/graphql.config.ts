@@ -1,0 +1,28 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import type { GraphQLFormattedError } from 'graphql';
+
+/**
+ * Code-first GraphQL on Apollo. No GraphiQL/Sandbox: both load from a CDN, which an offline club
+ * machine cannot reach; a browser opening /graphql gets a JSON hint instead (configure-app.ts).
+ */
+export const graphqlConfig: ApolloDriverConfig = {
+  driver: ApolloDriver,
+  autoSchemaFile: true,
+  sortSchema: true,
+  graphiql: false,
+  introspection: true,
+  includeStacktraceInErrorResponses: false,
+  formatError: publicError,
+};
+
+/** What a client sees of an error: message, where, and a stable code (plus fields for bad input). */
+export function publicError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const code = (formatted.extensions?.code as string | undefined) ?? 'INTERNAL_SERVER_ERROR';
+  const fields = formatted.extensions?.fields;
+  return {
+    message: code === 'INTERNAL_SERVER_ERROR' && !fields ? 'Internal error; the failure has been logged' : formatted.message,
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: fields ? { code, fields } : { code },
+  };
+}

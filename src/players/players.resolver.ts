@@ -1,0 +1,30 @@
+import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { IdArg } from '../common/id.js';
+import { CreatePlayerInput, PlayersArgs, UpdatePlayerInput } from './dto/player.inputs.js';
+import { Player, PlayerConnection } from './models/player.model.js';
+import { PlayersService } from './players.service.js';
+
+@Resolver(() => Player)
+export class PlayersResolver {
+  constructor(private readonly playersService: PlayersService) {}
+
+  @Query(() => PlayerConnection, { description: 'Players, by name; filter by organisation, member number or name' })
+  players(@Args() args: PlayersArgs) {
+    return this.playersService.list(args);
+  }
+
+  @Query(() => Player)
+  player(@IdArg() id: string) {
+    return this.playersService.get(id);
+  }
+
+  @Mutation(() => Player)
+  createPlayer(@Args('input') input: CreatePlayerInput) {
+    return this.playersService.create(input);
+  }
+
+  @Mutation(() => Player)
+  updatePlayer(@IdArg() id: string, @Args('input') input: UpdatePlayerInput) {
+    return this.playersService.update(id, input);
+  }
+}

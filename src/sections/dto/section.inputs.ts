@@ -1,0 +1,36 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+@InputType()
+export class CreateSectionInput {
+  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field({ description: 'A, B, … (one or two letters)' })
+  @Transform(upper)
+  @Matches(/^[A-Z]{1,2}$/, { message: 'letter must be one or two letters, e.g. A' })
+  letter: string;
+  @Field(() => Int) @IsInt() @Min(1) @Max(200) tables: number;
+  @Field(() => [Int], { nullable: true, description: 'Board numbers played; the session gets any it lacks' })
+  @IsOptional()
+  @ArrayMaxSize(500)
+  @ArrayUnique()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(999, { each: true })
+  boards?: number[];
+}
+
+@InputType()
+export class UpdateSectionInput {
+  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
+  @Field(() => [Int], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(500)
+  @ArrayUnique()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(999, { each: true })
+  boards?: number[];
+}

@@ -1,0 +1,10 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType({ description: 'A group of tables playing one movement within a session' })
+export class Section {
+  @Field(() => ID) id: string;
+  @Field(() => ID) sessionId: string;
+  @Field() letter: string;
+  @Field(() => Int) tables: number;
+  @Field(() => [Int], { description: 'Board numbers this section plays' }) boards: number[];
+}

@@ -1,0 +1,14 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { SessionStatus } from '../../common/enums.js';
+
+@ObjectType({ description: 'One sitting of an event; sessions are numbered in the order they are played' })
+export class Session {
+  @Field(() => ID) id: string;
+  @Field(() => ID) eventId: string;
+  @Field(() => Int) number: number;
+  @Field(() => String, { nullable: true }) name: string | null;
+  @Field(() => Date, { nullable: true }) startsAt: Date | null;
+  @Field(() => SessionStatus) status: SessionStatus;
+  @Field() createdAt: Date;
+  @Field() updatedAt: Date;
+}

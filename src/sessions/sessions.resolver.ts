@@ -1,0 +1,45 @@
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { IdArg } from '../common/id.js';
+import { EventsService } from '../events/events.service.js';
+import { Event } from '../events/models/event.model.js';
+import { CreateSessionInput, UpdateSessionInput } from './dto/session.inputs.js';
+import { Session } from './models/session.model.js';
+import { SessionsService } from './sessions.service.js';
+
+@Resolver(() => Session)
+export class SessionsResolver {
+  constructor(
+    private readonly sessionsService: SessionsService,
+    private readonly eventsService: EventsService,
+  ) {}
+
+  @Query(() => Session)
+  session(@IdArg() id: string) {
+    return this.sessionsService.get(id);
+  }
+
+  @Mutation(() => Session)
+  createSession(@Args('input') input: CreateSessionInput) {
+    return this.sessionsService.create(input);
+  }
+
+  @Mutation(() => Session)
+  updateSession(@IdArg() id: string, @Args('input') input: UpdateSessionInput) {
+    return this.sessionsService.update(id, input);
+  }
+
+  @ResolveField(() => Event)
+  event(@Parent() session: Session) {
+    return this.eventsService.get(session.eventId);
+  }
+}
+
+@Resolver(() => Event)
+export class EventSessionsResolver {
+  constructor(private readonly sessionsService: SessionsService) {}
+
+  @ResolveField(() => [Session], { description: 'In playing order' })
+  sessions(@Parent() event: Event) {
+    return this.sessionsService.ofEvent(event.id);
+  }
+}
