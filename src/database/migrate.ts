@@ -40,10 +40,11 @@ export async function migrate(url = databaseUrl(), dir = migrationsDir()): Promi
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await client.query(`SET search_path TO "${schema}"`);
+    // Lock first: even CREATE SCHEMA IF NOT EXISTS races between two instances.
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
     try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await client.query(`SET search_path TO "${schema}"`);
       return await applyPending(client, dir);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]);
