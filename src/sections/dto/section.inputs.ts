@@ -1,6 +1,19 @@
+import { applyDecorators } from '@nestjs/common';
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+
+/** An optional list of distinct board numbers, 1–999. */
+const BoardNumbers = (description?: string) =>
+  applyDecorators(
+    Field(() => [Int], { nullable: true, description }),
+    IsOptional(),
+    ArrayMaxSize(500),
+    ArrayUnique(),
+    IsInt({ each: true }),
+    Min(1, { each: true }),
+    Max(999, { each: true }),
+  );
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
@@ -12,25 +25,13 @@ export class CreateSectionInput {
   @Matches(/^[A-Z]{1,2}$/, { message: 'letter must be one or two letters, e.g. A' })
   letter: string;
   @Field(() => Int) @IsInt() @Min(1) @Max(200) tables: number;
-  @Field(() => [Int], { nullable: true, description: 'Board numbers played; the session gets any it lacks' })
-  @IsOptional()
-  @ArrayMaxSize(500)
-  @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(999, { each: true })
+  @BoardNumbers('Board numbers played; the session gets any it lacks')
   boards?: number[];
 }
 
 @InputType()
 export class UpdateSectionInput {
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
-  @Field(() => [Int], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(500)
-  @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(999, { each: true })
+  @BoardNumbers()
   boards?: number[];
 }
