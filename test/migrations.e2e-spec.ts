@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { migrate, migrationsDir } from '../src/database/migrate.js';
@@ -7,6 +7,7 @@ import { createTestDatabase, sql, type TestDatabase } from './support/database.j
 
 describe('migration runner', () => {
   let db: TestDatabase;
+  const count = readdirSync(migrationsDir()).filter((d) => existsSync(join(migrationsDir(), d, 'migration.sql'))).length;
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrated: false });
@@ -16,25 +17,27 @@ describe('migration runner', () => {
   it('applies every migration once when two instances start at once', async () => {
     const [a, b] = await Promise.all([migrate(db.url), migrate(db.url)]);
     // The advisory lock serialises them: one applies, the other finds nothing left to do.
-    expect([a.applied.length, b.applied.length].sort()).toEqual([0, 1]);
+    expect([a.applied.length, b.applied.length].sort()).toEqual([0, count]);
     const rows = await sql(db.url, 'SELECT migration_name FROM _prisma_migrations');
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(count);
   });
 
   it('is a no-op the second time', async () => {
-    expect(await migrate(db.url)).toEqual({ applied: [], alreadyApplied: 1 });
+    expect(await migrate(db.url)).toEqual({ applied: [], alreadyApplied: count });
   });
 
   it('keeps the rows `prisma migrate deploy` expects (checksum = sha256 of the file)', async () => {
-    const [row] = await sql<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; rolled_back_at: Date | null }>(
+    const rows = await sql<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; rolled_back_at: Date | null }>(
       db.url,
       'SELECT * FROM _prisma_migrations',
     );
-    const file = readFileSync(join(migrationsDir(), row.migration_name, 'migration.sql'), 'utf8');
-    expect(row.checksum).toBe(createHash('sha256').update(file, 'utf8').digest('hex'));
-    expect(row.finished_at).toBeInstanceOf(Date);
-    expect(row.applied_steps_count).toBe(1);
-    expect(row.rolled_back_at).toBeNull();
+    for (const row of rows) {
+      const file = readFileSync(join(migrationsDir(), row.migration_name, 'migration.sql'), 'utf8');
+      expect(row.checksum).toBe(createHash('sha256').update(file, 'utf8').digest('hex'));
+      expect(row.finished_at).toBeInstanceOf(Date);
+      expect(row.applied_steps_count).toBe(1);
+      expect(row.rolled_back_at).toBeNull();
+    }
   });
 
   it('leaves nothing behind when a migration fails', async () => {
