@@ -9,8 +9,10 @@ import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/events.module.js';
 import { graphqlConfig } from './graphql.config.js';
 import { HealthModule } from './health/health.module.js';
+import { LiveModule } from './live/live.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { PlayersModule } from './players/players.module.js';
+import { ResultsModule } from './results/results.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
@@ -18,6 +20,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
   imports: [
     GraphQLModule.forRoot(graphqlConfig),
     DatabaseModule,
+    LiveModule,
     HealthModule,
     OrganizationsModule,
     PlayersModule,
@@ -26,6 +29,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     SectionsModule,
     BoardsModule,
     ContestantsModule,
+    ResultsModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

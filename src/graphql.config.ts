@@ -13,6 +13,7 @@ export const graphqlConfig: ApolloDriverConfig = {
   introspection: true,
   includeStacktraceInErrorResponses: false,
   formatError: publicError,
+  subscriptions: { 'graphql-ws': true },
 };
 
 /** What a client sees of an error: message, where, and a stable code (plus fields for bad input). */

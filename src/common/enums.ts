@@ -3,7 +3,9 @@ import {
   Direction,
   EventKind,
   EventStatus,
+  MovementKind,
   OrganizationKind,
+  ResultStatus,
   ScoringMethod,
   Seat,
   SessionStatus,
@@ -19,5 +21,18 @@ registerEnumType(SessionStatus, { name: 'SessionStatus' });
 registerEnumType(Seat, { name: 'Seat' });
 registerEnumType(Direction, { name: 'Direction' });
 registerEnumType(Vulnerability, { name: 'Vulnerability' });
+registerEnumType(MovementKind, { name: 'MovementKind' });
+registerEnumType(ResultStatus, { name: 'ResultStatus' });
 
-export { Direction, EventKind, EventStatus, OrganizationKind, ScoringMethod, Seat, SessionStatus, Vulnerability };
+export {
+  Direction,
+  EventKind,
+  EventStatus,
+  MovementKind,
+  OrganizationKind,
+  ResultStatus,
+  ScoringMethod,
+  Seat,
+  SessionStatus,
+  Vulnerability,
+};

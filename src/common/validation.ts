@@ -14,7 +14,7 @@ export function validationPipe(): ValidationPipe {
       const problems = flatten(errors);
       return new BadInputError(
         `Invalid input: ${problems.map((p) => p.message).join('; ')}`,
-        problems.map((p) => p.path),
+        [...new Set(problems.map((p) => p.path))],
       );
     },
   });

@@ -9,6 +9,8 @@ export class Session {
   @Field(() => String, { nullable: true }) name: string | null;
   @Field(() => Date, { nullable: true }) startsAt: Date | null;
   @Field(() => SessionStatus) status: SessionStatus;
+  @Field(() => Date, { nullable: true, description: 'When the results were made official' }) publishedAt: Date | null;
+  @Field(() => Date, { nullable: true, description: 'End of the Law 79C correction period' }) correctionDeadline: Date | null;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
 }

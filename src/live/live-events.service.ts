@@ -1,0 +1,47 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
+import { RedisPubSub } from 'graphql-redis-subscriptions';
+import { Redis } from 'ioredis';
+
+export type LiveTopic = 'resultPosted' | 'rankingChanged';
+
+/**
+ * What GraphQL subscriptions listen to. In one process an in-memory PubSub is enough; with
+ * REDIS_URL set, events go through Redis so every instance behind a load balancer delivers them.
+ * Payloads are plain JSON (they cross Redis).
+ */
+@Injectable()
+export class LiveEvents implements OnModuleDestroy {
+  private readonly logger = new Logger('LiveEvents');
+  private readonly engine: PubSubEngine;
+  private readonly redis?: RedisPubSub;
+
+  constructor() {
+    const url = process.env.REDIS_URL;
+    if (url) {
+      const connect = () => new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
+      this.redis = new RedisPubSub({ publisher: connect(), subscriber: connect() });
+      this.engine = this.redis;
+      this.logger.log('Live events fan out through Redis');
+    } else {
+      this.engine = new PubSub();
+    }
+  }
+
+  async publish<T extends object>(topic: LiveTopic, sessionId: string, payload: T): Promise<void> {
+    try {
+      await this.engine.publish(`${topic}:${sessionId}`, { [topic]: payload });
+    } catch (error) {
+      // A lost notification must never fail a post that is already committed.
+      this.logger.warn(`Could not publish ${topic}: ${(error as Error).message}`);
+    }
+  }
+
+  listen<T>(topic: LiveTopic, sessionId: string): AsyncIterableIterator<T> {
+    return this.engine.asyncIterableIterator<T>(`${topic}:${sessionId}`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis?.close();
+  }
+}

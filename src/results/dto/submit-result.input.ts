@@ -1,0 +1,115 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsEnum,
+  IsInt,
+  IsOptional,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Seat } from '../../common/enums.js';
+
+const trimUpper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+@InputType({ description: 'A director’s correction of a line already stored (Law 79C while the period runs)' })
+export class CorrectionInput {
+  @Field({ description: 'Why the line changes; kept in the audit trail' })
+  @ApiProperty({ example: 'Scorer entered 4S= instead of 4H=' })
+  @Length(3, 500)
+  reason: string;
+}
+
+/** One traveller line as table pads and scorers send it; the NS score is computed, never sent. */
+@InputType()
+export class ResultLineInput {
+  @Field({ nullable: true, description: 'Section letter; optional when the session has one section' })
+  @ApiPropertyOptional({ example: 'A' })
+  @IsOptional()
+  @Transform(trimUpper)
+  @Matches(/^[A-Z]{1,2}$/, { message: 'section must be a section letter, e.g. A' })
+  section?: string;
+
+  @Field(() => Int) @ApiProperty({ example: 5 }) @IsInt() @Min(1) @Max(999) board: number;
+  @Field(() => Int, { nullable: true }) @ApiPropertyOptional({ example: 2 }) @IsOptional() @IsInt() @Min(1) @Max(99) round?: number;
+  @Field(() => Int, { nullable: true }) @ApiPropertyOptional({ example: 3 }) @IsOptional() @IsInt() @Min(1) @Max(200) table?: number;
+  @Field(() => Int, { description: 'Number of the pair (or team) sitting NS' }) @ApiProperty({ example: 3 }) @IsInt() @Min(1) @Max(9999) nsPair: number;
+  @Field(() => Int, { description: 'Number of the pair (or team) sitting EW' }) @ApiProperty({ example: 4 }) @IsInt() @Min(1) @Max(9999) ewPair: number;
+
+  @Field({ description: 'PASS, or level + strain + X/XX: 4H, 3NTX, 6SXX' })
+  @ApiProperty({ example: '4HX' })
+  @Length(1, 12)
+  contract: string;
+
+  @Field(() => Seat, { nullable: true, description: 'Required unless the board was passed out' })
+  @ApiPropertyOptional({ enum: Seat, example: 'S' })
+  @IsOptional()
+  @IsEnum(Seat)
+  declarer?: Seat;
+
+  @Field(() => Int, { nullable: true, description: 'Tricks taken by declarer, 0–13 (or give result)' })
+  @ApiPropertyOptional({ example: 10 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(13)
+  tricks?: number;
+
+  @Field({ nullable: true, description: 'Relative result: =, +1, -2 (or give tricks)' })
+  @ApiPropertyOptional({ example: '=' })
+  @IsOptional()
+  @Matches(/^(=|[+-]\d{1,2})$/, { message: 'result must be =, +N or -N' })
+  result?: string;
+
+  @Field({ nullable: true, description: 'Opening lead, e.g. SA, H7, DT' })
+  @ApiPropertyOptional({ example: 'SA' })
+  @IsOptional()
+  @Transform(trimUpper)
+  @Matches(/^[SHDC](10|[AKQJT2-9])$/, { message: 'lead must be a card such as SA, H7 or DT' })
+  lead?: string;
+
+  @Field({ nullable: true, description: 'Any string unique to this line; a retry with the same key changes nothing' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Length(1, 100)
+  idempotencyKey?: string;
+
+  @Field(() => CorrectionInput, { nullable: true })
+  @ApiPropertyOptional({ type: CorrectionInput })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CorrectionInput)
+  correction?: CorrectionInput;
+}
+
+@InputType()
+export class SubmitResultInput extends ResultLineInput {
+  @Field(() => ID) @IsUUID() sessionId: string;
+}
+
+@InputType()
+export class SubmitResultsInput {
+  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field(() => [ResultLineInput])
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => ResultLineInput)
+  lines: ResultLineInput[];
+}
+
+/** REST body: one line, or `{ "lines": [...] }` for a batch (all or nothing). */
+export class ResultBatchBody {
+  @ApiProperty({ type: [ResultLineInput] })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => ResultLineInput)
+  lines: ResultLineInput[];
+}

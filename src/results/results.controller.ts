@@ -1,0 +1,45 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, getSchemaPath, ApiExtraModels } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { BadInputError } from '../common/errors.js';
+import { validationPipe } from '../common/validation.js';
+import { ResultBatchBody, ResultLineInput } from './dto/submit-result.input.js';
+import { ResultsService } from './results.service.js';
+
+/**
+ * Plain HTTP for scoring software: POST one traveller line, or `{ "lines": [...] }` (all or nothing).
+ * 201 when something was stored, 200 for an identical retry, 409 for a different line on the same
+ * board and pairs, 400 with the offending fields for bad input.
+ */
+@ApiTags('results')
+@ApiExtraModels(ResultLineInput, ResultBatchBody)
+@Controller('api/v1/sessions')
+export class ResultsController {
+  constructor(private readonly results: ResultsService) {}
+
+  @Post(':id/results')
+  @HttpCode(200)
+  @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(ResultLineInput) }, { $ref: getSchemaPath(ResultBatchBody) }] } })
+  @ApiCreatedResponse({ description: 'Stored (or corrected)' })
+  @ApiOkResponse({ description: 'The same line was stored already: nothing changed' })
+  @ApiConflictResponse({ description: 'A different line exists for this board and these pairs' })
+  @ApiBadRequestResponse({ description: 'Invalid line; `fields` names what to fix' })
+  async post(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('session id must be a UUID', ['id']) })) sessionId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const batch = typeof body === 'object' && body !== null && 'lines' in body;
+    const pipe = validationPipe();
+    if (batch) {
+      const { lines } = (await pipe.transform(body, { type: 'body', metatype: ResultBatchBody })) as ResultBatchBody;
+      const outcomes = await this.results.submitMany(sessionId, lines);
+      if (outcomes.some((o) => o.created || o.corrected)) res.status(201);
+      return { lines: outcomes };
+    }
+    const line = (await pipe.transform(body, { type: 'body', metatype: ResultLineInput })) as ResultLineInput;
+    const outcome = await this.results.submit(sessionId, line);
+    if (outcome.created || outcome.corrected) res.status(201);
+    return outcome;
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PublicationService } from './publication.service.js';
+import { ResultsController } from './results.controller.js';
+import { ResultsResolver } from './results.resolver.js';
+import { ResultsService } from './results.service.js';
+
+@Module({
+  controllers: [ResultsController],
+  providers: [ResultsService, PublicationService, ResultsResolver],
+  exports: [ResultsService],
+})
+export class ResultsModule {}
