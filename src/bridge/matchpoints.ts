@@ -1,0 +1,190 @@
+import { InvalidScoringError } from './errors.js';
+import { Fraction, frac, sum } from './fraction.js';
+
+/**
+ * Law 78A matchpoints of one board, with the extensions of DOMAIN §3: factoring to the expected
+ * number of results (Neuberg by default), artificial adjusted scores (Law 12C2), weighted assigned
+ * scores (Law 12C1(c)), split scores with separate NS and EW lists, and fouled boards (Law 87)
+ * scored form by form. Everything is exact.
+ */
+
+/** 2/1/0 (international, EBU, WBF) or 1/½/0 (ACBL) per comparison. */
+export type MatchpointScale = 'TWO_POINT' | 'ONE_POINT';
+export type Factoring = 'NEUBERG' | 'RATIO';
+/** Average plus, average, average minus (Law 12C2(a)). */
+export type Artificial = 'A+' | 'A' | 'A-';
+
+/** One possible result of a weighted assigned score: its NS score and its weight. */
+export interface Weighted {
+  nsScore: number;
+  weight: Fraction;
+}
+
+/** A side's score at a table: a plain NS score, or weighted possibilities summing to 1. */
+export type SideScore = number | Weighted[];
+
+export type BoardLine =
+  | {
+      id: string;
+      /** The NS score; `ew` only when the director split the score (Law 12C1(b)): what EW are scored as. */
+      ns: SideScore;
+      ew?: SideScore;
+      /** Law 87: the version of a fouled board this table played (default 1). */
+      form?: number;
+    }
+  | { id: string; artificial: { ns: Artificial; ew: Artificial } };
+
+export interface MatchpointOptions {
+  scale?: MatchpointScale;
+  factoring?: Factoring;
+  /** N: results the board should have had (default: the number of lines). */
+  expected?: number;
+  /** Values of A+, A, A− as fractions of a top (default 60 %, 50 %, 40 %). */
+  artificialValues?: Record<Artificial, Fraction>;
+}
+
+export interface LineMatchpoints {
+  id: string;
+  ns: Fraction;
+  ew: Fraction;
+  /** Set for artificial lines: the codes, so the session rule of Law 12C2(c) can revisit them. */
+  artificial?: { ns: Artificial; ew: Artificial };
+}
+
+export interface BoardMatchpoints {
+  top: Fraction;
+  lines: LineMatchpoints[];
+}
+
+export const DEFAULT_ARTIFICIAL: Record<Artificial, Fraction> = { 'A+': frac(3, 5), A: frac(1, 2), 'A-': frac(2, 5) };
+
+/** Matchpoints per comparison won: 2 on the 2-point scale, 1 on the 1-point scale. */
+export const unitOf = (scale: MatchpointScale = 'TWO_POINT') => (scale === 'TWO_POINT' ? 2 : 1);
+
+/** The top of a board with N results: 2(N − 1), or N − 1 on the 1-point scale. */
+export function boardTop(expected: number, scale: MatchpointScale = 'TWO_POINT'): number {
+  return unitOf(scale) * Math.max(expected - 1, 0);
+}
+
+export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}): BoardMatchpoints {
+  const expected = options.expected ?? lines.length;
+  if (lines.length > expected) {
+    throw new InvalidScoringError(`A board expected to have ${expected} results has ${lines.length}`);
+  }
+  const unit = unitOf(options.scale);
+  const top = frac(boardTop(expected, options.scale));
+  const values = options.artificialValues ?? DEFAULT_ARTIFICIAL;
+  const scored = new Map<string, LineMatchpoints>();
+
+  const real = lines.filter((l): l is Extract<BoardLine, { ns: SideScore }> => 'ns' in l);
+  for (const group of groupBy(real, (l) => l.form ?? 1)) {
+    const ns = listMatchpoints(group.map((l) => components(l.ns)), unit);
+    // EW compare their own side's scores: a lower NS score is better for EW.
+    const ew = listMatchpoints(group.map((l) => components(l.ew ?? l.ns, -1)), unit);
+    group.forEach((l, i) => {
+      scored.set(l.id, {
+        id: l.id,
+        ns: factor(ns[i], group.length, expected, unit, options.factoring),
+        ew: factor(ew[i], group.length, expected, unit, options.factoring),
+      });
+    });
+  }
+  for (const l of lines) {
+    if ('artificial' in l) {
+      scored.set(l.id, { id: l.id, ns: values[l.artificial.ns].mul(top), ew: values[l.artificial.ew].mul(top), artificial: l.artificial });
+    }
+  }
+  return { top, lines: lines.map((l) => scored.get(l.id)!) };
+}
+
+function components(score: SideScore, sign = 1): Weighted[] {
+  if (typeof score === 'number') return [{ nsScore: sign * score, weight: Fraction.ONE }];
+  if (!score.length) throw new InvalidScoringError('A weighted score needs at least one result');
+  const total = sum(score.map((c) => c.weight));
+  if (!total.equals(Fraction.ONE) || score.some((c) => c.weight.compare(Fraction.ZERO) < 0)) {
+    throw new InvalidScoringError(`Weights of an assigned score must be non-negative and add up to 1, not ${total}`);
+  }
+  return score.map((c) => ({ nsScore: sign * c.nsScore, weight: c.weight }));
+}
+
+/**
+ * Each line against every other line of the list: per comparison `unit` for a win, half for a tie,
+ * weighted by both sides' weights. Plain lists take the sort-and-count shortcut MP = u·b + u/2·(f − 1).
+ */
+function listMatchpoints(list: Weighted[][], unit: number): Fraction[] {
+  if (list.every((c) => c.length === 1 && c[0].weight.equals(Fraction.ONE))) {
+    const scores = list.map((c) => c[0].nsScore);
+    const sorted = Float64Array.from(scores).sort();
+    return scores.map((s) => {
+      const below = lowerBound(sorted, s);
+      const equal = upperBound(sorted, s) - below;
+      return frac(unit * 2 * below + unit * (equal - 1), 2);
+    });
+  }
+  return list.map((mine, i) =>
+    sum(
+      mine.flatMap((c) =>
+        list.flatMap((theirs, j) =>
+          j === i ? [] : theirs.map((o) => c.weight.mul(o.weight).mul(frac(o.nsScore < c.nsScore ? unit : o.nsScore === c.nsScore ? unit : 0, o.nsScore === c.nsScore ? 2 : 1))),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Neuberg: MP′ = (MP + u/2)·N/n − u/2; ratio: MP′ = MP·(N − 1)/(n − 1). Identity when n = N. */
+function factor(mp: Fraction, n: number, expected: number, unit: number, method: Factoring = 'NEUBERG'): Fraction {
+  if (n === expected) return mp;
+  if (method === 'RATIO') return n > 1 ? mp.mul(frac(expected - 1, n - 1)) : frac(unit * (expected - 1), 2);
+  const half = frac(unit, 2);
+  return mp.add(half).mul(frac(expected, n)).sub(half);
+}
+
+function groupBy<T>(items: T[], key: (t: T) => number): T[][] {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Law 12C2(c), applied once the rest of the session is scored: a non-offending side (A+) whose
+ * percentage on its other boards is better than 60 % gets that percentage instead; an offending
+ * side (A−) below 40 % gets its own lower percentage. `sessionPercent` is over the boards without
+ * artificial scores, as a fraction of 1.
+ */
+export function sessionAdjustedArtificial(
+  code: Artificial,
+  top: Fraction,
+  sessionPercent: Fraction | null,
+  values: Record<Artificial, Fraction> = DEFAULT_ARTIFICIAL,
+): Fraction {
+  const base = values[code];
+  if (!sessionPercent || code === 'A') return base.mul(top);
+  const better = code === 'A+' ? (sessionPercent.compare(base) > 0 ? sessionPercent : base) : sessionPercent.compare(base) < 0 ? sessionPercent : base;
+  return better.mul(top);
+}
