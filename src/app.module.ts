@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module.js';
 import { LiveModule } from './live/live.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { PlayersModule } from './players/players.module.js';
+import { RankingsModule } from './rankings/rankings.module.js';
 import { ResultsModule } from './results/results.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -30,6 +31,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     BoardsModule,
     ContestantsModule,
     ResultsModule,
+    RankingsModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

@@ -1,0 +1,49 @@
+import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Direction } from '../../common/enums.js';
+import { Player } from '../../players/models/player.model.js';
+
+@ObjectType({ description: 'A contestant as a ranking shows it' })
+export class RankedContestant {
+  @Field(() => ID) id: string;
+  @Field(() => Int) number: number;
+  @Field(() => Direction, { nullable: true, description: 'Home direction in a two-winner Mitchell; null in one field' })
+  direction: Direction | null;
+  @Field() name: string;
+  @Field(() => [Player]) players: Player[];
+}
+
+@ObjectType({ description: 'One line of a ranking' })
+export class RankingEntry {
+  @Field({ description: '"1", "2", "3=" …: tied contestants share a place' }) place: string;
+  @Field(() => Int, { description: 'The place as a number (3 for "3=")' }) rank: number;
+  @Field(() => RankedContestant) contestant: RankedContestant;
+  @Field(() => Float, { description: 'Matchpoints (or IMPs, VPs), rounded to 2 decimals for display' }) score: number;
+  @Field({ description: 'The exact score, e.g. "199/2"' }) exactScore: string;
+  @Field(() => Float, { nullable: true, description: 'MP events: percentage of the tops of the boards played, 2 decimals' })
+  percentage: number | null;
+  @Field(() => Int) boardsPlayed: number;
+  @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
+}
+
+@ObjectType({ description: 'One board of a contestant’s session' })
+export class ScorecardLine {
+  @Field(() => Int) board: number;
+  @Field(() => Int, { nullable: true }) round: number | null;
+  @Field(() => Direction, { description: 'Where the contestant sat on this board' }) direction: Direction;
+  @Field(() => Int, { description: 'Opponents’ contestant number' }) opponent: number;
+  @Field(() => String, { nullable: true }) contract: string | null;
+  @Field(() => String, { nullable: true }) declarer: string | null;
+  @Field(() => String, { nullable: true }) result: string | null;
+  @Field(() => Int, { nullable: true, description: 'From the contestant’s side' }) score: number | null;
+  @Field(() => Float, { nullable: true }) matchpoints: number | null;
+  @Field(() => Float, { nullable: true }) top: number | null;
+  @Field(() => String, { nullable: true }) adjustment: string | null;
+}
+
+@ObjectType()
+export class Scorecard {
+  @Field(() => RankedContestant) contestant: RankedContestant;
+  @Field(() => [ScorecardLine]) lines: ScorecardLine[];
+  @Field(() => Float, { nullable: true }) percentage: number | null;
+  @Field(() => Float) matchpoints: number;
+}

@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { boardInfo } from '../bridge/board.js';
+import { Fraction } from '../bridge/fraction.js';
+import { percentage, placeByScore, combineSessions, type MatchpointTally } from '../bridge/ranking.js';
+import { NotFoundError } from '../common/errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Contestant, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
+import { relativeResult } from '../results/line-score.js';
+import type { RankedContestant, RankingEntry, Scorecard } from './models/ranking.model.js';
+import { boardKey, scoreSession, type ScoredSession, type StoredAdjustment } from './session-scoring.js';
+
+type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
+
+interface LoadedSession {
+  session: Session;
+  sections: Section[];
+  results: Result[];
+  contestants: Map<string, ContestantWithPlayers>;
+  scored: ScoredSession;
+}
+
+const rounded = (f: Fraction | null) => (f ? f.round(2) : null);
+
+/**
+ * Scores and rankings out. Everything is computed from the stored lines by the pure core at read
+ * time, so a ranking is current the moment a post returns (read-your-write).
+ */
+@Injectable()
+export class RankingsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async traveller(sessionId: string, board: number): Promise<Traveller> {
+    const s = await this.load(sessionId);
+    const stored = await this.prisma.board.findUnique({ where: { sessionId_number: { sessionId, number: board } } });
+    const rows = s.results.filter((r) => r.boardNumber === board);
+    if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
+    const law2 = boardInfo(board);
+    const tops = rows.map((r) => s.scored.boards.get(boardKey(r.sectionId, board))?.top).filter(Boolean) as Fraction[];
+    return {
+      sessionId,
+      board,
+      dealer: stored?.dealerOverride ?? law2.dealer,
+      vulnerability: stored?.vulnerabilityOverride ?? law2.vulnerability,
+      deal: stored?.deal ?? null,
+      top: tops.length ? tops[0].round(2) : null,
+      lines: rows
+        .map((r) => this.line(s, r))
+        .sort((a, b) => a.section.localeCompare(b.section) || (b.nsScore ?? -1e9) - (a.nsScore ?? -1e9) || a.nsPair - b.nsPair),
+    };
+  }
+
+  async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
+    const s = await this.load(sessionId);
+    return this.rank([...s.contestants.values()], (id) => s.scored.tallies.get(id), s.session.status === 'OFFICIAL', direction);
+  }
+
+  async eventRanking(eventId: string): Promise<RankingEntry[]> {
+    const event = await this.prisma.event.findUnique({ where: { id: eventId }, include: { sessions: true } });
+    if (!event) throw new NotFoundError('Event', eventId, 'eventId');
+    const sessions = await Promise.all(event.sessions.map((session) => this.load(session.id)));
+    const contestants = await this.contestantsOf(eventId);
+    const tallyOf = (id: string) => {
+      const parts = sessions.map((s) => s.scored.tallies.get(id)).filter((t): t is MatchpointTally => !!t);
+      return parts.length ? combineSessions(parts) : undefined;
+    };
+    const official = event.sessions.length > 0 && event.sessions.every((s) => s.status === 'OFFICIAL');
+    return this.rank([...contestants.values()], tallyOf, official, null);
+  }
+
+  async scorecard(sessionId: string, contestantId: string): Promise<Scorecard> {
+    const s = await this.load(sessionId);
+    const me = s.contestants.get(contestantId);
+    if (!me) throw new NotFoundError('Contestant', contestantId, 'contestantId');
+    const lines = s.results
+      .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
+      .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
+      .map((r) => {
+        const ns = r.nsContestantId === contestantId;
+        const board = s.scored.boards.get(boardKey(r.sectionId, r.boardNumber));
+        const mp = board?.lines.get(r.id);
+        return {
+          board: r.boardNumber,
+          round: r.round,
+          direction: ns ? ('NS' as const) : ('EW' as const),
+          opponent: s.contestants.get(ns ? r.ewContestantId : r.nsContestantId)?.number ?? 0,
+          contract: r.contract,
+          declarer: r.declarer,
+          result: relativeResult(r.contract, r.tricks),
+          score: r.nsScore === null ? null : ns ? r.nsScore : -r.nsScore || 0,
+          matchpoints: rounded(mp ? (ns ? mp.ns : mp.ew) : null),
+          top: rounded(board?.top ?? null),
+          adjustment: adjustmentText(r),
+        };
+      });
+    const tally = s.scored.tallies.get(contestantId);
+    return { contestant: ranked(me), lines, percentage: tally ? rounded(percentage(tally)) : null, matchpoints: tally ? tally.matchpoints.round(2) : 0 };
+  }
+
+  private rank(
+    contestants: ContestantWithPlayers[],
+    tallyOf: (id: string) => MatchpointTally | undefined,
+    official: boolean,
+    direction: 'NS' | 'EW' | null | undefined,
+  ): RankingEntry[] {
+    const fields = new Map<string, ContestantWithPlayers[]>();
+    for (const c of contestants) {
+      if (direction && c.direction !== direction) continue;
+      if (!tallyOf(c.id)) continue; // entered but not played yet
+      const field = c.direction ?? '';
+      fields.set(field, [...(fields.get(field) ?? []), c]);
+    }
+    // Percentages rank pairs that played different numbers of boards fairly (DOMAIN §3.1).
+    const rankBy = (c: ContestantWithPlayers) => percentage(tallyOf(c.id)!) ?? Fraction.ZERO;
+    return [...fields.keys()].sort().flatMap((field) =>
+      placeByScore(fields.get(field)!, rankBy, (c) => String(c.number).padStart(6, '0')).map(({ item, place, rank }) => {
+        const tally = tallyOf(item.id)!;
+        return {
+          place,
+          rank,
+          contestant: ranked(item),
+          score: tally.matchpoints.round(2),
+          exactScore: tally.matchpoints.toString(),
+          percentage: rounded(percentage(tally)),
+          boardsPlayed: tally.boards,
+          official,
+        };
+      }),
+    );
+  }
+
+  private line(s: LoadedSession, r: Result): TravellerLine {
+    const board = s.scored.boards.get(boardKey(r.sectionId, r.boardNumber));
+    const mp = board?.lines.get(r.id);
+    const pct = (x: Fraction | undefined) => (x && board && !board.top.isZero() ? x.div(board.top).mul(Fraction.of(100)).round(2) : null);
+    return {
+      id: r.id,
+      section: s.sections.find((x) => x.id === r.sectionId)?.letter ?? '',
+      board: r.boardNumber,
+      round: r.round,
+      table: r.table,
+      nsPair: s.contestants.get(r.nsContestantId)?.number ?? 0,
+      ewPair: s.contestants.get(r.ewContestantId)?.number ?? 0,
+      contract: r.contract,
+      declarer: r.declarer,
+      tricks: r.tricks,
+      result: relativeResult(r.contract, r.tricks),
+      lead: r.lead,
+      status: r.status,
+      nsScore: r.nsScore,
+      nsMatchpoints: rounded(mp?.ns ?? null),
+      ewMatchpoints: rounded(mp?.ew ?? null),
+      nsPercentage: pct(mp?.ns),
+      ewPercentage: pct(mp?.ew),
+      nsImps: null,
+      ewImps: null,
+      adjustment: adjustmentText(r),
+      movementIssue: r.movementIssue,
+      version: r.version,
+    };
+  }
+
+  private async load(sessionId: string): Promise<LoadedSession> {
+    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, include: { sections: true, results: true } });
+    if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
+    const { sections, results, ...rest } = session;
+    const contestants = await this.contestantsOf(session.eventId);
+    const scored = scoreSession(results, expectedResults(results));
+    return { session: rest, sections, results, contestants, scored };
+  }
+
+  private async contestantsOf(eventId: string): Promise<Map<string, ContestantWithPlayers>> {
+    const rows = await this.prisma.contestant.findMany({
+      where: { eventId },
+      include: { players: { include: { player: true }, orderBy: { position: 'asc' } } },
+    });
+    return new Map(rows.map((c) => [c.id, c]));
+  }
+}
+
+/**
+ * N for Neuberg: without a movement, the most results any board of the section has — so a board
+ * missing a result (sit-out, not played) is factored to the field's top while play goes on.
+ */
+function expectedResults(results: Result[]) {
+  const most = new Map<string, number>();
+  const count = new Map<string, number>();
+  for (const r of results) {
+    const key = boardKey(r.sectionId, r.boardNumber);
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of count) {
+    const section = key.slice(0, key.lastIndexOf(':'));
+    most.set(section, Math.max(most.get(section) ?? 0, n));
+  }
+  return (sectionId: string, _board: number, present: number) => Math.max(most.get(sectionId) ?? present, present);
+}
+
+function ranked(c: ContestantWithPlayers): RankedContestant {
+  return { id: c.id, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
+}
+
+/** "A+/A− (Law 12C2)" or "Assigned 60% 4H= / 40% 4H−1 (Law 12C1(c))", for travellers and scorecards. */
+export function adjustmentText(r: Result): string | null {
+  const a = r.adjustment as StoredAdjustment | null;
+  if (r.status === 'NOT_PLAYED') return 'Not played';
+  if (!a) return null;
+  const law = a.law ? ` (Law ${a.law})` : '';
+  if (a.kind === 'ARTIFICIAL') return `${a.ns}/${a.ew}${law}`;
+  const side = (list: { nsScore: number; weight: string }[]) => list.map((c) => `${c.weight} of ${c.nsScore}`).join(' + ');
+  return `Assigned ${side(a.ns)}${a.ew ? ` (EW: ${side(a.ew)})` : ''}${law}`;
+}
