@@ -1,4 +1,5 @@
 import { InvalidScoringError } from './errors.js';
+import { countAtMost, countBelow } from './sorted.js';
 import { Fraction, frac, sum } from './fraction.js';
 
 /**
@@ -116,8 +117,8 @@ function listMatchpoints(list: Weighted[][], unit: number): Fraction[] {
     const scores = list.map((c) => c[0].nsScore);
     const sorted = Float64Array.from(scores).sort();
     return scores.map((s) => {
-      const below = lowerBound(sorted, s);
-      const equal = upperBound(sorted, s) - below;
+      const below = countBelow(sorted, s);
+      const equal = countAtMost(sorted, s) - below;
       return frac(unit * 2 * below + unit * (equal - 1), 2);
     });
   }
@@ -147,28 +148,6 @@ function groupBy<T>(items: T[], key: (t: T) => number): T[][] {
     groups.set(k, [...(groups.get(k) ?? []), item]);
   }
   return [...groups.values()];
-}
-
-function lowerBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function upperBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
