@@ -14,6 +14,7 @@ import { OrganizationsModule } from './organizations/organizations.module.js';
 import { PlayersModule } from './players/players.module.js';
 import { RankingsModule } from './rankings/rankings.module.js';
 import { ResultsModule } from './results/results.module.js';
+import { ScoringModule } from './scoring/scoring.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
@@ -32,6 +33,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     ContestantsModule,
     ResultsModule,
     RankingsModule,
+    ScoringModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

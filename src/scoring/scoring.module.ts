@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ScoringResolver } from './scoring.resolver.js';
+
+@Module({ providers: [ScoringResolver] })
+export class ScoringModule {}
