@@ -1,5 +1,5 @@
 import { InvalidScoringError } from './errors.js';
-import { countAtMost, countBelow } from './sorted.js';
+import { countAtMost, countBelow, cumulate, SCORE_SLOTS, scoreSlot } from './sorted.js';
 import { Fraction, frac, sum } from './fraction.js';
 import type { Artificial, Weighted } from './matchpoints.js';
 
@@ -95,20 +95,52 @@ export function butlerImps(nsScores: readonly number[], options: ButlerOptions =
 }
 
 /**
- * Cross-IMPs (DOMAIN §4.4): each NS score IMPed against every other, in O(n log n). IMPs(d) counts
- * the steps b ≤ d, so Σⱼ IMPs(sᵢ − sⱼ) = Σ_b (#{sⱼ ≤ sᵢ − b} − #{sⱼ ≥ sᵢ + b}) over the 24 steps,
- * each count one binary search in the sorted scores. `average` divides by n − 1 comparisons.
+ * Cross-IMPs (DOMAIN §4.4): each NS score IMPed against every other. IMPs(d) counts the steps
+ * b ≤ d, so Σⱼ IMPs(sᵢ − sⱼ) = Σ_b (#{sⱼ ≤ sᵢ − b} − #{sⱼ ≥ sᵢ + b}) over the 24 steps. Real scores
+ * go through a histogram (linear); others through a sort and binary searches (O(n log n)). Each
+ * distinct score is worked out once. `average(i)` is line i's total over its n − 1 comparisons.
  */
-export function crossImps(nsScores: readonly number[]): { raw: number[]; average: Fraction[] } {
+export function crossImps(nsScores: readonly number[]): { raw: number[]; average: (line: number) => Fraction } {
   const n = nsScores.length;
-  const sorted = Float64Array.from(nsScores).sort();
-  const raw = nsScores.map((s) => {
-    let total = 0;
-    for (let k = 1; k < IMP_BOUNDS.length; k++) {
-      const b = IMP_BOUNDS[k];
-      total += countAtMost(sorted, s - b) - (n - countBelow(sorted, s + b));
+  const slots = nsScores.map(scoreSlot);
+  const rawOf = slots.every((s) => s >= 0) ? histogramCrossImps(slots, n) : sortedCrossImps(nsScores);
+  const raw = nsScores.map((s, i) => rawOf(s, slots[i]));
+  return { raw, average: (line) => (n > 1 ? frac(raw[line], n - 1) : Fraction.ZERO) };
+}
+
+function histogramCrossImps(slots: number[], n: number): (score: number, slot: number) => number {
+  const atMost = new Int32Array(SCORE_SLOTS);
+  for (const s of slots) atMost[s]++;
+  cumulate(atMost);
+  const count = (slot: number) => (slot < 0 ? 0 : atMost[Math.min(slot, SCORE_SLOTS - 1)]);
+  const memo = new Map<number, number>();
+  return (_, slot) => {
+    let total = memo.get(slot);
+    if (total === undefined) {
+      total = 0;
+      for (let k = 1; k < IMP_BOUNDS.length; k++) {
+        const steps = IMP_BOUNDS[k] / 10;
+        total += count(slot - steps) - (n - count(slot + steps - 1));
+      }
+      memo.set(slot, total);
     }
     return total;
-  });
-  return { raw, average: raw.map((r) => (n > 1 ? frac(r, n - 1) : Fraction.ZERO)) };
+  };
+}
+
+function sortedCrossImps(nsScores: readonly number[]): (score: number) => number {
+  const n = nsScores.length;
+  const sorted = Float64Array.from(nsScores).sort();
+  const memo = new Map<number, number>();
+  return (s) => {
+    let total = memo.get(s);
+    if (total === undefined) {
+      total = 0;
+      for (let k = 1; k < IMP_BOUNDS.length; k++) {
+        total += countAtMost(sorted, s - IMP_BOUNDS[k]) - (n - countBelow(sorted, s + IMP_BOUNDS[k]));
+      }
+      memo.set(s, total);
+    }
+    return total;
+  };
 }

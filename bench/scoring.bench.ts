@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:scoring` — issue 3's figures, all from one run:
+ * 1. A simultaneous pairs of 10,000 tables × 24 boards (240,000 results, ~1 % not played, ~0.3 %
+ *    artificial): full matchpoint scoring with Neuberg, percentages and both fields' rankings,
+ *    against a bare per-board sort of the same NS scores (the floor no scorer can beat).
+ * 2. Butler and cross-IMP scoring of 24 boards of 2,000 results each, against the same floor.
+ * Each figure is the median of several runs after a warm-up. Memory is the process peak.
+ */
+import { ARTIFICIAL_CODES, matchpointField, placeField, type FieldResults } from '../src/bridge/field-scoring.js';
+import { butlerImps, crossImps } from '../src/bridge/imps.js';
+
+const TABLES = 10_000;
+const BOARDS = 24;
+const IMP_FIELD = 2_000;
+const RUNS = 7;
+
+/** A seeded PRNG, so every run scores the same event. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Realistic spread: each board has a handful of likely results around its par, and a tail. */
+const OUTCOMES = [
+  [420, 450, 170, 140, -50, -100, 620, 650, 680, 400, 430, -300, 1430, 200, -500],
+  [110, 140, -50, -100, 90, 120, 50, 100, -110, -140, 300, 500, -200, 170, 80],
+  [-620, -650, -170, 100, 200, -420, -450, 50, -680, 300, -140, -110, 800, -1430, 500],
+];
+
+function buildEvent(): { field: FieldResults; scoresByBoard: Int32Array[] } {
+  const random = rng(2026);
+  const board: number[] = [];
+  const ns: number[] = [];
+  const ew: number[] = [];
+  const nsScore: number[] = [];
+  const artificial: number[] = [];
+  for (let b = 0; b < BOARDS; b++) {
+    const outcomes = OUTCOMES[b % OUTCOMES.length];
+    for (let t = 0; t < TABLES; t++) {
+      const roll = random();
+      if (roll < 0.01) continue; // not played: Neuberg factors the board
+      board.push(b);
+      ns.push(t);
+      ew.push(TABLES + ((t + b * 7) % TABLES));
+      // Skewed pick: the first outcomes are the common ones.
+      nsScore.push(outcomes[Math.floor(outcomes.length * random() ** 2)]);
+      artificial.push(roll < 0.013 ? ARTIFICIAL_CODES['A+'] * 4 + ARTIFICIAL_CODES['A-'] : 0);
+    }
+  }
+  const field: FieldResults = {
+    pairs: 2 * TABLES,
+    board: Int32Array.from(board),
+    ns: Int32Array.from(ns),
+    ew: Int32Array.from(ew),
+    nsScore: Int32Array.from(nsScore),
+    artificial: Uint8Array.from(artificial),
+    expected: new Int32Array(BOARDS).fill(TABLES),
+  };
+  const scoresByBoard = Array.from({ length: BOARDS }, (_, b) =>
+    Int32Array.from(nsScore.filter((_, i) => board[i] === b && artificial[i] === 0)),
+  );
+  return { field, scoresByBoard };
+}
+
+let peakRss = 0;
+let peakHeap = 0;
+function sampleMemory(): void {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+}
+
+function median(run: () => void): number {
+  run(); // warm-up: JIT and caches
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    const t0 = performance.now();
+    run();
+    times.push(performance.now() - t0);
+    sampleMemory();
+  }
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+}
+
+function bareSort(scoresByBoard: Int32Array[]): void {
+  for (const scores of scoresByBoard) Float64Array.from(scores).sort();
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+const { field, scoresByBoard } = buildEvent();
+sampleMemory();
+const nsField = Int32Array.from({ length: TABLES }, (_, i) => i);
+const ewField = Int32Array.from({ length: TABLES }, (_, i) => TABLES + i);
+let winner = '';
+const full = median(() => {
+  const totals = matchpointField(field);
+  const nsPlaces = placeField(totals, nsField);
+  placeField(totals, ewField);
+  winner = `NS ${nsPlaces[0].pair + 1}: ${totals.matchpoints(nsPlaces[0].pair).toFixed(2)} MP, ${totals.percent[nsPlaces[0].pair].toFixed(2)} %`;
+});
+const floor = median(() => bareSort(scoresByBoard));
+
+const impBoards = Array.from({ length: BOARDS }, (_, b) => Array.from(scoresByBoard[b].subarray(0, IMP_FIELD)));
+const impFloor = median(() => bareSort(impBoards.map((s) => Int32Array.from(s))));
+const butler = median(() => impBoards.forEach((s) => butlerImps(s)));
+const cross = median(() => impBoards.forEach((s) => crossImps(s)));
+
+console.log(`Traveller scoring benchmark (node ${process.version}, median of ${RUNS} runs)`);
+console.log('');
+console.log(`Matchpoints: ${TABLES.toLocaleString('en')} tables × ${BOARDS} boards = ${field.board.length.toLocaleString('en')} results (Neuberg, ${field.artificial!.filter((a) => a).length} artificial)`);
+console.log(`  full scoring (MPs, percentages, NS and EW rankings)  ${ms(full)}`);
+console.log(`  bare per-board sort of the same NS scores (floor)    ${ms(floor)}`);
+console.log(`  ratio                                                ${(full / floor).toFixed(2)}  (target ≤ 3, and < 500 ms)`);
+console.log(`  winner                                               ${winner}`);
+console.log('');
+console.log(`IMPs: ${BOARDS} boards × ${IMP_FIELD.toLocaleString('en')} results`);
+console.log(`  Butler (trimmed datum, IMPs per table)               ${ms(butler)}   ratio ${(butler / impFloor).toFixed(2)}`);
+console.log(`  cross-IMPs (every pair of scores, O(n log n))        ${ms(cross)}   ratio ${(cross / impFloor).toFixed(2)}`);
+console.log(`  bare per-board sort (floor)                          ${ms(impFloor)}`);
+console.log('');
+console.log(`Peak memory: RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB, heap used ${(peakHeap / 2 ** 20).toFixed(0)} MiB`);
