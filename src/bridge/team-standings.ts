@@ -1,0 +1,87 @@
+import { Fraction } from './fraction.js';
+import { placeByScore, type Placed } from './ranking.js';
+
+/** One team's side of a played match: VPs and IMPs for and against. */
+export interface TeamMatch {
+  team: string;
+  opponent: string;
+  vps: Fraction;
+  impsFor: number;
+  impsAgainst: number;
+}
+
+export type TieBreak = 'HEAD_TO_HEAD_VP' | 'HEAD_TO_HEAD_IMP' | 'IMP_QUOTIENT' | 'MATCHES_WON';
+
+/** The usual order of DOMAIN §7 (EBU/WBF): the match between the tied teams, then IMP quotient, then wins. */
+export const DEFAULT_TIE_BREAKS: TieBreak[] = ['HEAD_TO_HEAD_VP', 'HEAD_TO_HEAD_IMP', 'IMP_QUOTIENT', 'MATCHES_WON'];
+
+export interface TeamStanding {
+  team: string;
+  vps: Fraction;
+  impsFor: number;
+  impsAgainst: number;
+  won: number;
+}
+
+/**
+ * Team standings by total VPs. Teams level on VPs are separated by the tie-breaks in order; teams
+ * still level after all of them share the place ("3=").
+ */
+export function teamStandings(matches: readonly TeamMatch[], tieBreaks: TieBreak[] = DEFAULT_TIE_BREAKS): Placed<TeamStanding>[] {
+  const table = new Map<string, TeamStanding>();
+  for (const m of matches) {
+    const s = table.get(m.team) ?? { team: m.team, vps: Fraction.ZERO, impsFor: 0, impsAgainst: 0, won: 0 };
+    table.set(m.team, {
+      ...s,
+      vps: s.vps.add(m.vps),
+      impsFor: s.impsFor + m.impsFor,
+      impsAgainst: s.impsAgainst + m.impsAgainst,
+      won: s.won + (m.impsFor > m.impsAgainst ? 1 : 0),
+    });
+  }
+  const standings = [...table.values()];
+  // Group by VPs, order each group by the tie-breaks, then place: equal on everything = tied.
+  const byVps = placeByScore(standings, (s) => s.vps, (s) => s.team);
+  const out: Placed<TeamStanding>[] = [];
+  for (let i = 0; i < byVps.length; ) {
+    let j = i;
+    while (j + 1 < byVps.length && byVps[j + 1].item.vps.equals(byVps[i].item.vps)) j++;
+    const group = byVps.slice(i, j + 1).map((p) => p.item);
+    const keys = new Map(group.map((s) => [s.team, tieBreakKey(s, group, matches, tieBreaks)]));
+    group.sort((a, b) => compareKeys(keys.get(b.team)!, keys.get(a.team)!) || (a.team < b.team ? -1 : 1));
+    for (let k = 0; k < group.length; ) {
+      let l = k;
+      while (l + 1 < group.length && compareKeys(keys.get(group[l + 1].team)!, keys.get(group[k].team)!) === 0) l++;
+      for (let m = k; m <= l; m++) out.push({ item: group[m], rank: i + k + 1, place: `${i + k + 1}${l > k ? '=' : ''}` });
+      k = l + 1;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+function tieBreakKey(s: TeamStanding, group: TeamStanding[], matches: readonly TeamMatch[], tieBreaks: TieBreak[]): Fraction[] {
+  const tied = new Set(group.map((g) => g.team));
+  const headToHead = matches.filter((m) => m.team === s.team && tied.has(m.opponent));
+  return tieBreaks.map((t) => {
+    switch (t) {
+      case 'HEAD_TO_HEAD_VP':
+        return headToHead.reduce((sum, m) => sum.add(m.vps), Fraction.ZERO);
+      case 'HEAD_TO_HEAD_IMP':
+        return Fraction.of(headToHead.reduce((sum, m) => sum + m.impsFor - m.impsAgainst, 0));
+      case 'IMP_QUOTIENT':
+        // IMPs won ÷ IMPs lost; a team that lost no IMPs is above any finite quotient.
+        return s.impsAgainst === 0 ? Fraction.of(Number.MAX_SAFE_INTEGER) : Fraction.of(s.impsFor, s.impsAgainst);
+      case 'MATCHES_WON':
+        return Fraction.of(s.won);
+    }
+  });
+}
+
+function compareKeys(a: Fraction[], b: Fraction[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i].compare(b[i]);
+    if (c) return c;
+  }
+  return 0;
+}
