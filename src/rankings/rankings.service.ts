@@ -9,6 +9,8 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { relativeResult } from '../results/line-score.js';
 import type { RankedContestant, RankingEntry, Scorecard } from './models/ranking.model.js';
 import { boardKey, scoreSession, type ScoredSession, type StoredAdjustment } from './session-scoring.js';
+import { expectedResults as movementExpected } from '../bridge/movements/index.js';
+import { storedMovement } from '../sections/sections.service.js';
 
 type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -165,7 +167,7 @@ export class RankingsService {
     if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
     const { sections, results, ...rest } = session;
     const contestants = await this.contestantsOf(session.eventId);
-    const scored = scoreSession(results, expectedResults(results));
+    const scored = scoreSession(results, expectedResults(results, sections));
     return { session: rest, sections, results, contestants, scored };
   }
 
@@ -182,7 +184,12 @@ export class RankingsService {
  * N for Neuberg: without a movement, the most results any board of the section has — so a board
  * missing a result (sit-out, not played) is factored to the field's top while play goes on.
  */
-function expectedResults(results: Result[]) {
+function expectedResults(results: Result[], sections: Section[]) {
+  const byMovement = new Map<string, Map<number, number>>();
+  for (const s of sections) {
+    const movement = storedMovement(s);
+    if (movement) byMovement.set(s.id, movementExpected(movement));
+  }
   const most = new Map<string, number>();
   const count = new Map<string, number>();
   for (const r of results) {
@@ -193,7 +200,9 @@ function expectedResults(results: Result[]) {
     const section = key.slice(0, key.lastIndexOf(':'));
     most.set(section, Math.max(most.get(section) ?? 0, n));
   }
-  return (sectionId: string, _board: number, present: number) => Math.max(most.get(sectionId) ?? present, present);
+  // With a movement, N is the number of tables that play the board; otherwise the fullest board.
+  return (sectionId: string, board: number, present: number) =>
+    Math.max(byMovement.get(sectionId)?.get(board) ?? most.get(sectionId) ?? present, present);
 }
 
 function ranked(c: ContestantWithPlayers): RankedContestant {

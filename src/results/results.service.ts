@@ -8,6 +8,8 @@ import type { ResultLineInput } from './dto/submit-result.input.js';
 import { contestantKey, locateLine, type LocatedLine, type SessionContext } from './line-context.js';
 import { scoreLine, type ScoredLine } from './line-score.js';
 import { correctionPeriodOpen } from './publication.service.js';
+import { validateLine, type LineProblem } from '../bridge/movements/index.js';
+import { storedMovement } from '../sections/sections.service.js';
 import { toTravellerLine } from './traveller-line.js';
 import type { TravellerLine } from './models/traveller.model.js';
 
@@ -20,6 +22,35 @@ export interface SubmitOutcome {
 interface PreparedLine extends LocatedLine, ScoredLine {
   input: ResultLineInput;
   field: string;
+  /** Round and table: as sent, or found in the movement. */
+  round: number | null;
+  table: number | null;
+  movementIssue: string | null;
+}
+
+const MOVEMENT_FIELD: Record<LineProblem, string> = {
+  UNKNOWN_ROUND_OR_TABLE: 'table',
+  BOARD_NOT_IN_MOVEMENT: 'board',
+  WRONG_BOARD: 'board',
+  WRONG_PAIR: 'ewPair',
+  PHANTOM: 'ewPair',
+  ALREADY_PLAYED: 'board',
+};
+
+/**
+ * DOMAIN §6.6: a line must fit the section's movement. One that does not is refused with the
+ * reason, or — when the event accepts them (Law 15, wrong board or wrong pair) — kept and flagged.
+ */
+function fitMovement(ctx: SessionContext, located: LocatedLine, input: ResultLineInput, field: string) {
+  const movement = storedMovement(located.section);
+  const asSent = { round: input.round ?? null, table: input.table ?? null, movementIssue: null };
+  if (!movement) return asSent;
+  const verdict = validateLine(movement, { round: input.round, table: input.table, board: input.board, ns: input.nsPair, ew: input.ewPair });
+  if (verdict.fits) return { round: verdict.row.round, table: verdict.row.table, movementIssue: null };
+  if (!ctx.event.acceptOutOfMovement) {
+    throw new BadInputError(`${verdict.message} (${verdict.problem})`, [`${field}${MOVEMENT_FIELD[verdict.problem]}`]);
+  }
+  return { ...asSent, movementIssue: `${verdict.problem}: ${verdict.message}` };
 }
 
 /**
@@ -44,8 +75,9 @@ export class ResultsService {
     const prepared = lines.map((input, i) => {
       const field = prefix ? `${prefix}${i}.` : '';
       const located = locateLine(ctx, input, field);
+      const seating = fitMovement(ctx, located, input, field);
       try {
-        return { ...located, ...scoreLine(input, located.vulnerability), input, field };
+        return { ...located, ...seating, ...scoreLine(input, located.vulnerability), input, field };
       } catch (error) {
         if (error instanceof Error && 'field' in error) {
           throw new BadInputError(`${lines.length > 1 ? `Line ${i + 1}: ` : ''}${error.message}`, [`${field}${String(error.field)}`]);
@@ -129,8 +161,9 @@ function rowData(ctx: SessionContext, line: PreparedLine) {
     sessionId: ctx.session.id,
     sectionId: line.section.id,
     boardNumber: line.boardNumber,
-    round: line.input.round ?? null,
-    table: line.input.table ?? null,
+    round: line.round,
+    table: line.table,
+    movementIssue: line.movementIssue,
     nsContestantId: line.ns.id,
     ewContestantId: line.ew.id,
     status: line.status,
@@ -151,8 +184,8 @@ function sameContent(row: Result, line: PreparedLine): boolean {
     row.declarer === line.declarer &&
     row.tricks === line.tricks &&
     (row.lead ?? null) === (line.input.lead ?? null) &&
-    (line.input.round === undefined || row.round === line.input.round) &&
-    (line.input.table === undefined || row.table === line.input.table)
+    (line.round === null || row.round === line.round) &&
+    (line.table === null || row.table === line.table)
   );
 }
 

@@ -1,4 +1,6 @@
-import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Direction } from '../common/enums.js';
+import { GuideCardRound, MovementModel } from './models/movement.model.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -26,6 +28,25 @@ export class SectionsResolver {
   @Mutation(() => Section)
   updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput) {
     return this.sectionsService.update(id, input);
+  }
+
+  @Query(() => MovementModel, { nullable: true, description: 'Rounds → tables → NS, EW and boards; null when the section has none' })
+  movement(@IdArg('sectionId') sectionId: string) {
+    return this.sectionsService.movement(sectionId);
+  }
+
+  @Query(() => [GuideCardRound], { description: 'A contestant’s guide card: table, direction, opponents and boards per round' })
+  guideCard(
+    @IdArg('sectionId') sectionId: string,
+    @Args('number', { type: () => Int }) number: number,
+    @Args('direction', { type: () => Direction, nullable: true, description: 'Home direction in a Mitchell' }) direction?: Direction,
+  ) {
+    return this.sectionsService.guideCard(sectionId, number, direction ?? null);
+  }
+
+  @ResolveField(() => MovementModel, { nullable: true, name: 'movement' })
+  sectionMovement(@Parent() section: Section) {
+    return this.sectionsService.movement(section.id);
   }
 
   @ResolveField(() => Session)

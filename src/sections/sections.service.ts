@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { generateMovement, movementBoards, validateLine, type Movement } from '../bridge/movements/index.js';
+import { DomainError } from '../bridge/errors.js';
 import { ensureBoards, requireSession } from '../boards/boards.service.js';
-import { ConflictError, NotFoundError } from '../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Section as SectionRow } from '../generated/prisma/client.js';
+import type { Prisma, Section as SectionRow } from '../generated/prisma/client.js';
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
+import type { MovementInput } from './dto/movement.input.js';
+import type { GuideCardRound, MovementModel } from './models/movement.model.js';
 import type { Section } from './models/section.model.js';
 
 const toSection = (row: SectionRow): Section => ({
@@ -12,18 +16,31 @@ const toSection = (row: SectionRow): Section => ({
   letter: row.letter,
   tables: row.tables,
   boards: row.boardNumbers,
+  movementKind: row.movementKind,
 });
 
 const sorted = (numbers: number[] = []) => [...numbers].sort((a, b) => a - b);
+
+/** The core's movement for a director's input; its errors name the movement field at fault. */
+function buildMovement(input: MovementInput): Movement {
+  try {
+    return generateMovement(input);
+  } catch (error) {
+    if (error instanceof DomainError) throw new BadInputError(error.message, [`movement.${error.field ?? 'kind'}`]);
+    throw error;
+  }
+}
+
+export function storedMovement(row: Pick<SectionRow, 'movement'>): Movement | null {
+  return (row.movement as Movement | null) ?? null;
+}
 
 @Injectable()
 export class SectionsService {
   constructor(private readonly prisma: PrismaService) {}
 
   async get(id: string): Promise<Section> {
-    const row = await this.prisma.section.findUnique({ where: { id } });
-    if (!row) throw new NotFoundError('Section', id, 'id');
-    return toSection(row);
+    return toSection(await this.row(id));
   }
 
   async ofSession(sessionId: string): Promise<Section[]> {
@@ -31,15 +48,25 @@ export class SectionsService {
     return rows.map(toSection);
   }
 
-  /** The section and the session boards it needs, together or not at all. */
+  /** The section, its movement and the session boards it needs, together or not at all. */
   create(input: CreateSectionInput): Promise<Section> {
-    const boardNumbers = sorted(input.boards);
+    const movement = input.movement ? buildMovement(input.movement) : null;
+    const tables = movement?.tables ?? input.tables;
+    if (!tables) throw new BadInputError('Give the number of tables, or a movement', ['tables']);
+    const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : [];
     return this.prisma.$transaction(async (tx) => {
       await requireSession(tx, input.sessionId);
       const taken = await tx.section.findUnique({ where: { sessionId_letter: { sessionId: input.sessionId, letter: input.letter } } });
       if (taken) throw new ConflictError(`Section ${input.letter} already exists in this session`, ['letter']);
       const row = await tx.section.create({
-        data: { sessionId: input.sessionId, letter: input.letter, tables: input.tables, boardNumbers },
+        data: {
+          sessionId: input.sessionId,
+          letter: input.letter,
+          tables,
+          boardNumbers,
+          movementKind: movement?.kind,
+          movement: movement ? (movement as unknown as Prisma.InputJsonValue) : undefined,
+        },
       });
       await ensureBoards(tx, input.sessionId, boardNumbers);
       return toSection(row);
@@ -47,13 +74,86 @@ export class SectionsService {
   }
 
   update(id: string, input: UpdateSectionInput): Promise<Section> {
+    const movement = input.movement ? buildMovement(input.movement) : null;
     return this.prisma.$transaction(async (tx) => {
       const row = await tx.section.findUnique({ where: { id } });
       if (!row) throw new NotFoundError('Section', id, 'id');
-      const boardNumbers = input.boards ? sorted(input.boards) : undefined;
-      const updated = await tx.section.update({ where: { id }, data: { tables: input.tables, boardNumbers } });
+      if (movement) await refuseConflictingResults(tx, row.id, movement);
+      const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : undefined;
+      const updated = await tx.section.update({
+        where: { id },
+        data: {
+          tables: movement?.tables ?? input.tables,
+          boardNumbers,
+          movementKind: movement?.kind,
+          movement: movement ? (movement as unknown as Prisma.InputJsonValue) : undefined,
+        },
+      });
       await ensureBoards(tx, row.sessionId, boardNumbers ?? []);
       return toSection(updated);
     });
+  }
+
+  async movement(sectionId: string): Promise<MovementModel | null> {
+    const movement = storedMovement(await this.row(sectionId));
+    if (!movement) return null;
+    const rounds = [...new Set(movement.rows.map((r) => r.round))].sort((a, b) => a - b);
+    return {
+      kind: movement.kind,
+      tables: movement.tables,
+      boardsPerRound: movement.boardsPerRound,
+      numbering: movement.numbering,
+      rounds: rounds.map((number) => ({
+        number,
+        tables: movement.rows
+          .filter((r) => r.round === number)
+          .sort((a, b) => a.table - b.table)
+          .map((r) => ({ ...r, arrowSwitch: !!r.arrowSwitch, sitOut: !!r.sitOut, relay: !!r.relay })),
+      })),
+    };
+  }
+
+  /** A contestant's guide card: for each round, table, direction, opponents and boards. */
+  async guideCard(sectionId: string, number: number, home: 'NS' | 'EW' | null): Promise<GuideCardRound[]> {
+    const movement = storedMovement(await this.row(sectionId));
+    if (!movement) throw new NotFoundError('Movement of section', sectionId, 'sectionId');
+    const rounds = [...new Set(movement.rows.map((r) => r.round))].sort((a, b) => a - b);
+    return rounds.map((round) => {
+      const row = movement.rows.find(
+        (r) => r.round === round && ((r.ns === number && (movement.numbering === 'ONE_FIELD' || home !== 'EW')) || (r.ew === number && (movement.numbering === 'ONE_FIELD' || home !== 'NS'))),
+      );
+      if (!row) return { round, table: null, direction: null, opponent: null, boards: [], sitOut: true };
+      const listedNs = row.ns === number && (movement.numbering === 'ONE_FIELD' || home !== 'EW');
+      const sitsNs = listedNs !== !!row.arrowSwitch;
+      return {
+        round,
+        table: row.table,
+        direction: sitsNs ? ('NS' as const) : ('EW' as const),
+        opponent: listedNs ? row.ew : row.ns,
+        boards: row.sitOut ? [] : row.boards,
+        sitOut: !!row.sitOut,
+      };
+    });
+  }
+
+  private async row(id: string): Promise<SectionRow> {
+    const row = await this.prisma.section.findUnique({ where: { id } });
+    if (!row) throw new NotFoundError('Section', id, 'id');
+    return row;
+  }
+}
+
+/** A new movement may replace the old one only if every stored line fits it. */
+async function refuseConflictingResults(tx: Prisma.TransactionClient, sectionId: string, movement: Movement): Promise<void> {
+  const results = await tx.result.findMany({ where: { sectionId }, include: { nsContestant: true, ewContestant: true } });
+  const misfits = results.filter(
+    (r) => !validateLine(movement, { round: r.round ?? undefined, table: r.table ?? undefined, board: r.boardNumber, ns: r.nsContestant.number, ew: r.ewContestant.number }).fits,
+  );
+  if (misfits.length) {
+    const examples = misfits.slice(0, 3).map((r) => `board ${r.boardNumber} NS ${r.nsContestant.number} v EW ${r.ewContestant.number}`);
+    throw new ConflictError(
+      `${misfits.length} stored result(s) do not fit the new movement (${examples.join('; ')}); correct them first`,
+      ['movement'],
+    );
   }
 }

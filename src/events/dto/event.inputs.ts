@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
-import { IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
 import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
 import { LocalDateScalar } from '../../common/local-date.scalar.js';
 import { PageArgs } from '../../common/pagination.js';
@@ -21,6 +21,10 @@ export class CreateEventInput {
   @Min(0)
   @Max(60 * 24 * 14)
   correctionMinutes?: number;
+  @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
+  @IsOptional()
+  @IsBoolean()
+  acceptOutOfMovement?: boolean;
 }
 
 @InputType()
@@ -33,6 +37,10 @@ export class UpdateEventInput {
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
   @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
+  @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
+  @IsOptional()
+  @IsBoolean()
+  acceptOutOfMovement?: boolean;
 }
 
 @ArgsType()

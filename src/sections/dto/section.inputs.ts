@@ -1,7 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { MovementInput } from './movement.input.js';
 
 /** An optional list of distinct board numbers, 1–999. */
 const BoardNumbers = (description?: string) =>
@@ -24,9 +26,10 @@ export class CreateSectionInput {
   @Transform(upper)
   @Matches(/^[A-Z]{1,2}$/, { message: 'letter must be one or two letters, e.g. A' })
   letter: string;
-  @Field(() => Int) @IsInt() @Min(1) @Max(200) tables: number;
-  @BoardNumbers('Board numbers played; the session gets any it lacks')
+  @Field(() => Int, { nullable: true, description: 'Needed when no movement is given' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
+  @BoardNumbers('Board numbers played (default: those of the movement); the session gets any it lacks')
   boards?: number[];
+  @Field(() => MovementInput, { nullable: true }) @IsOptional() @ValidateNested() @Type(() => MovementInput) movement?: MovementInput;
 }
 
 @InputType()
@@ -34,4 +37,9 @@ export class UpdateSectionInput {
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
   @BoardNumbers()
   boards?: number[];
+  @Field(() => MovementInput, { nullable: true, description: 'Refused if a stored result does not fit it' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MovementInput)
+  movement?: MovementInput;
 }

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { MovementKind } from '../../common/enums.js';
 
 @ObjectType({ description: 'A group of tables playing one movement within a session' })
 export class Section {
@@ -7,4 +8,5 @@ export class Section {
   @Field() letter: string;
   @Field(() => Int) tables: number;
   @Field(() => [Int], { description: 'Board numbers this section plays' }) boards: number[];
+  @Field(() => MovementKind, { nullable: true }) movementKind: MovementKind | null;
 }

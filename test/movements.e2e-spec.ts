@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, type TestApp } from './support/app.js';
+
+describe('sections with movements', () => {
+  let t: TestApp;
+  let eventId: string;
+  let sessionId: string;
+  let sectionId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Mitchell night", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    const pairs = [1, 2, 3, 4, 5].flatMap((n) => [`{ number: ${n}, direction: NS }`, `{ number: ${n}, direction: EW }`]);
+    dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [${pairs.join(',')}] }) { id } }`, { e: eventId }));
+  });
+  afterAll(() => t.close());
+
+  it('generates the movement when the section is created, and the boards it needs', async () => {
+    const section = dataOf(
+      await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", movement: { kind: MITCHELL, tables: 5, boardsPerRound: 3, arrowSwitchRounds: [5] } }) { id tables boards movementKind } }`, {
+        s: sessionId,
+      }),
+    ).createSection;
+    expect(section).toMatchObject({ tables: 5, movementKind: 'MITCHELL', boards: Array.from({ length: 15 }, (_, i) => i + 1) });
+    sectionId = section.id;
+    const movement = dataOf(await t.gql(`query($id: ID!) { movement(sectionId: $id) { numbering rounds { number tables { table ns ew boards arrowSwitch } } } }`, { id: sectionId })).movement;
+    expect(movement.numbering).toBe('NS_EW');
+    expect(movement.rounds).toHaveLength(5);
+    expect(movement.rounds[1].tables[1]).toEqual({ table: 2, ns: 2, ew: 1, boards: [7, 8, 9], arrowSwitch: false });
+    expect(movement.rounds[4].tables.every((x: any) => x.arrowSwitch)).toBe(true);
+  });
+
+  it('gives each pair its guide card', async () => {
+    const card = dataOf(await t.gql(`query($id: ID!) { guideCard(sectionId: $id, number: 1, direction: EW) { round table direction opponent boards } }`, { id: sectionId })).guideCard;
+    expect(card[0]).toEqual({ round: 1, table: 1, direction: 'EW', opponent: 1, boards: [1, 2, 3] });
+    expect(card[1]).toEqual({ round: 2, table: 2, direction: 'EW', opponent: 2, boards: [7, 8, 9] });
+    expect(card[4].direction).toBe('NS'); // arrow-switched last round
+  });
+
+  it('refuses an impossible movement with the reason', async () => {
+    const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "B", movement: { kind: HOWELL, tables: 5 } }) { id } }`, { s: sessionId });
+    expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.tables'] });
+    expect(res.errors?.[0].message).toMatch(/No complete Howell exists for 10 pairs/);
+    const custom = await t.gql(
+      `mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "C", movement: { kind: CUSTOM, rows: [{ round: 1, table: 1, ns: 1, ew: 2, boards: [1] }, { round: 1, table: 2, ns: 1, ew: 3, boards: [2] }] } }) { id } }`,
+      { s: sessionId },
+    );
+    expect(custom.errors?.[0].message).toMatch(/Pair 1 sits at tables 1 and 2/);
+  });
+
+  it('checks each posted line against the movement, and fills in round and table', async () => {
+    const post = (body: object) => t.http().post(`/api/v1/sessions/${sessionId}/results`).send(body);
+    const ok = await post({ board: 7, nsPair: 2, ewPair: 1, contract: '3NT', declarer: 'N', tricks: 9 }).expect(201);
+    expect(ok.body.line).toMatchObject({ round: 2, table: 2 });
+    const wrongBoard = await post({ round: 2, table: 2, board: 1, nsPair: 2, ewPair: 1, contract: '3NT', declarer: 'N', tricks: 9 }).expect(400);
+    expect(wrongBoard.body.message).toMatch(/plays boards 7, 8, 9, not board 1 \(WRONG_BOARD\)/);
+    const wrongPair = await post({ round: 2, table: 2, board: 8, nsPair: 2, ewPair: 3, contract: '3NT', declarer: 'N', tricks: 9 }).expect(400);
+    expect(wrongPair.body.fields).toEqual(['ewPair']);
+  });
+
+  it('keeps and flags a misfit line when the event accepts them (Law 15)', async () => {
+    dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { acceptOutOfMovement: true }) { acceptOutOfMovement } }`, { e: eventId }));
+    const res = await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ round: 2, table: 2, board: 1, nsPair: 2, ewPair: 1, contract: '1NT', declarer: 'N', tricks: 7 }).expect(201);
+    expect(res.body.line.movementIssue).toMatch(/^WRONG_BOARD: /);
+  });
+
+  it('refuses a new movement that a stored result does not fit', async () => {
+    const res = await t.gql(`mutation($id: ID!) { updateSection(id: $id, input: { movement: { kind: MITCHELL, tables: 5, boardsPerRound: 1 } }) { id } }`, { id: sectionId });
+    expect(res.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(res.errors?.[0].message).toMatch(/stored result\(s\) do not fit the new movement/);
+  });
+});
