@@ -13,6 +13,8 @@ export function contestantKey(movement: Pick<Movement, 'numbering'>, number: num
 
 /** Team movements seat each team twice a round (open NS, closed EW) and duplicate the boards per match. */
 const isTeams = (movement: Movement) => movement.kind === 'ROUND_ROBIN' || movement.kind === 'SWISS';
+/** Movements whose tables all play duplicated copies of the round's boards. */
+const duplicatesBoards = (movement: Movement) => isTeams(movement) || movement.kind === 'INDIVIDUAL';
 
 /**
  * Checks a generated or imported movement (DOMAIN §6.3, §6.6): a pair sits at one table a round,
@@ -38,7 +40,7 @@ export function checkMovement(movement: Movement): MovementProblem[] {
         if (other !== undefined) problems.push({ round, table: row.table, message: `Pair ${key} sits at tables ${other} and ${row.table}` });
         seated.set(key, row.table);
       }
-      for (const b of teams ? [] : row.boards) {
+      for (const b of duplicatesBoards(movement) ? [] : row.boards) {
         const other = boardAt.get(b);
         if (other && !(other.relay && row.relay)) problems.push({ round, table: row.table, message: `Board ${b} is at tables ${other.table} and ${row.table} without a relay` });
         boardAt.set(b, row);

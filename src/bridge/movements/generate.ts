@@ -1,6 +1,7 @@
 import { InvalidMovementError } from '../errors.js';
 import { checkMovement } from './check.js';
 import { howell } from './howell.js';
+import { individual } from './individual.js';
 import { mitchell } from './mitchell.js';
 import type { Movement, MovementKind, MovementRow } from './movement.js';
 import { roundRobin } from './round-robin.js';
@@ -35,10 +36,14 @@ export function generateMovement(p: MovementParams): Movement {
       return howell({ tables, boardsPerRound: p.boardsPerRound, rounds: p.rounds, phantom: p.phantom ? 2 * tables : undefined });
     case 'ROUND_ROBIN':
       return roundRobin({ teams: tables, boardsPerRound: p.boardsPerRound });
+    case 'INDIVIDUAL':
+      // Four players to a table.
+      return individual({ players: tables * 4, boardsPerRound: p.boardsPerRound, rounds: p.rounds });
     case 'CUSTOM':
       return imported(p);
     default:
-      throw new InvalidMovementError(`${p.kind} movements are drawn round by round or imported: give CUSTOM rows`, 'kind');
+      // A Swiss is drawn round by round from the standings (swissDraw), not laid out in advance.
+      throw new InvalidMovementError('A Swiss is drawn round by round from the standings; create the section without a movement, or import rows as CUSTOM', 'kind');
   }
 }
 

@@ -5,3 +5,5 @@ export * from './round-robin.js';
 export * from './check.js';
 export * from './validate-line.js';
 export * from './generate.js';
+export * from './swiss.js';
+export * from './individual.js';

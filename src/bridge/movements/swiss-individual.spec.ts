@@ -1,0 +1,77 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { individual, partners } from './individual.js';
+import { swissDraw, type SwissStanding } from './swiss.js';
+
+const field = (n: number, score = (i: number) => 0): SwissStanding[] => Array.from({ length: n }, (_, i) => ({ number: i + 1, score: score(i + 1) }));
+
+describe('Swiss draws (DOMAIN §6.5)', () => {
+  it('draws round 1 top half v bottom half when ranked, or by a seeded shuffle', () => {
+    expect(swissDraw({ standings: field(6), firstRound: 'RANKED' }).matches).toEqual([[1, 4], [2, 5], [3, 6]]);
+    const a = swissDraw({ standings: field(8), seed: 42 });
+    expect(swissDraw({ standings: field(8), seed: 42 })).toEqual(a);
+    expect(a.matches.flat().sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('pairs by score, 1st v 2nd, avoiding former opponents', () => {
+    const standings = field(6, (i) => 20 - i); // 1 leads
+    // 1 v 2 was played: 1 meets 3; 2 v 4 would leave 5 v 6 (played), so backtracking gives 2 v 5, 4 v 6.
+    expect(swissDraw({ standings, history: [[1, 2], [3, 4], [5, 6]] })).toEqual({ matches: [[1, 3], [2, 5], [4, 6]], bye: null, repeats: false });
+  });
+
+  it('gives the bye to the lowest-ranked contestant without one', () => {
+    const standings = field(5, (i) => 10 - i);
+    expect(swissDraw({ standings, history: [[1, 2]], byes: [5] }).bye).toBe(4);
+  });
+
+  it('never repeats while a draw without repeats exists (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 9 }).map((x) => 2 * x), fc.integer({ min: 1, max: 5 }), fc.nat(), (n, rounds, seed) => {
+        const history: [number, number][] = [];
+        const scores = new Map<number, number>();
+        for (let r = 0; r < Math.min(rounds, n - 1); r++) {
+          const standings = field(n, (i) => scores.get(i) ?? 0);
+          const draw = swissDraw({ standings, history, seed });
+          if (r < n / 2) expect(draw.repeats).toBe(false); // a repeat-free draw always exists this early
+          for (const [a, b] of draw.matches) {
+            if (!draw.repeats) expect(history.some(([x, y]) => (x === a && y === b) || (x === b && y === a))).toBe(false);
+            history.push([a, b]);
+            scores.set(a, (scores.get(a) ?? 0) + ((a * 7 + b + seed) % 20));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('individual movements (Law 4)', () => {
+  it.each([8, 12, 16])('%i players: partners change every round and nobody partners anyone twice', (n) => {
+    const m = individual({ players: n });
+    const partnered = new Set<string>();
+    for (const row of m.rows) {
+      for (const packed of [row.ns, row.ew]) {
+        const key = partners(packed).sort((a, b) => a - b).join('-');
+        expect(partnered.has(key)).toBe(false);
+        partnered.add(key);
+      }
+    }
+    expect(partnered.size).toBe((n * (n - 1)) / 2);
+    // And no player plays a board twice.
+    const boards = new Map<number, Set<number>>();
+    for (const row of m.rows) {
+      for (const player of [...partners(row.ns), ...partners(row.ew)]) {
+        const seen = boards.get(player) ?? new Set<number>();
+        for (const b of row.boards) {
+          expect(seen.has(b)).toBe(false);
+          seen.add(b);
+        }
+        boards.set(player, seen);
+      }
+    }
+  });
+
+  it('refuses a field it cannot seat', () => {
+    expect(() => individual({ players: 10 })).toThrow(/multiple of 4/);
+  });
+});
