@@ -38,6 +38,19 @@ describe('sections with movements', () => {
     expect(card[4].direction).toBe('NS'); // arrow-switched last round
   });
 
+  it('gives each table its card', async () => {
+    const card = dataOf(await t.gql(`query($id: ID!) { tableCard(sectionId: $id, table: 3) { round ns ew boards } }`, { id: sectionId })).tableCard;
+    expect(card[0]).toEqual({ round: 1, ns: 3, ew: 3, boards: [7, 8, 9] });
+    expect(card).toHaveLength(5);
+  });
+
+  it('draws the next Swiss round over GraphQL', async () => {
+    const draw = dataOf(
+      await t.gql(`{ swissDraw(input: { standings: [{ number: 1, score: 30 }, { number: 2, score: 25 }, { number: 3, score: 20 }, { number: 4, score: 10 }, { number: 5, score: 5 }], history: [{ a: 1, b: 2 }], byes: [5] }) { matches { table home away } bye repeats } }`),
+    ).swissDraw;
+    expect(draw).toEqual({ matches: [{ table: 1, home: 1, away: 3 }, { table: 2, home: 2, away: 5 }], bye: 4, repeats: false });
+  });
+
   it('refuses an impossible movement with the reason', async () => {
     const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "B", movement: { kind: HOWELL, tables: 5 } }) { id } }`, { s: sessionId });
     expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.tables'] });

@@ -1,6 +1,8 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Direction } from '../common/enums.js';
-import { GuideCardRound, MovementModel } from './models/movement.model.js';
+import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
+import { SwissDrawInput } from './dto/swiss.input.js';
+import { swissDraw } from '../bridge/movements/index.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -42,6 +44,17 @@ export class SectionsResolver {
     @Args('direction', { type: () => Direction, nullable: true, description: 'Home direction in a Mitchell' }) direction?: Direction,
   ) {
     return this.sectionsService.guideCard(sectionId, number, direction ?? null);
+  }
+
+  @Query(() => [TableCardRound], { description: 'A table’s card: pairs and boards per round' })
+  tableCard(@IdArg('sectionId') sectionId: string, @Args('table', { type: () => Int }) table: number) {
+    return this.sectionsService.tableCard(sectionId, table);
+  }
+
+  @Query(() => SwissDrawModel, { description: 'The next Swiss round from the standings: no repeats while avoidable, bye to the lowest without one' })
+  swissDraw(@Args('input') input: SwissDrawInput): SwissDrawModel {
+    const draw = swissDraw({ ...input, history: input.history?.map((m) => [m.a, m.b]) });
+    return { bye: draw.bye, repeats: draw.repeats, matches: draw.matches.map(([home, away], i) => ({ table: i + 1, home, away })) };
   }
 
   @ResolveField(() => MovementModel, { nullable: true, name: 'movement' })

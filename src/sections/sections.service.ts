@@ -136,6 +136,15 @@ export class SectionsService {
     });
   }
 
+  /** A table's card: for each round, the pairs listed NS and EW and the boards. */
+  async tableCard(sectionId: string, table: number) {
+    const movement = storedMovement(await this.row(sectionId));
+    if (!movement) throw new NotFoundError('Movement of section', sectionId, 'sectionId');
+    const rows = movement.rows.filter((r) => r.table === table).sort((a, b) => a.round - b.round);
+    if (!rows.length) throw new NotFoundError(`Table ${table} of section`, sectionId, 'table');
+    return rows.map((r) => ({ round: r.round, ns: r.ns, ew: r.ew, boards: r.boards, arrowSwitch: !!r.arrowSwitch, sitOut: !!r.sitOut }));
+  }
+
   private async row(id: string): Promise<SectionRow> {
     const row = await this.prisma.section.findUnique({ where: { id } });
     if (!row) throw new NotFoundError('Section', id, 'id');

@@ -36,3 +36,27 @@ export class GuideCardRound {
   @Field(() => [Int]) boards: number[];
   @Field({ description: 'No play this round (phantom opponent or not in the movement)' }) sitOut: boolean;
 }
+
+@ObjectType({ description: 'A table’s card: for each round, who sits there and which boards' })
+export class TableCardRound {
+  @Field(() => Int) round: number;
+  @Field(() => Int) ns: number;
+  @Field(() => Int) ew: number;
+  @Field(() => [Int]) boards: number[];
+  @Field() arrowSwitch: boolean;
+  @Field() sitOut: boolean;
+}
+
+@ObjectType()
+export class SwissMatch {
+  @Field(() => Int) table: number;
+  @Field(() => Int, { description: 'Home: NS in the open room' }) home: number;
+  @Field(() => Int) away: number;
+}
+
+@ObjectType({ description: 'The next Swiss round' })
+export class SwissDrawModel {
+  @Field(() => [SwissMatch]) matches: SwissMatch[];
+  @Field(() => Int, { nullable: true }) bye: number | null;
+  @Field({ description: 'True when no draw without repeat matches existed' }) repeats: boolean;
+}
