@@ -4,11 +4,13 @@ import { Fraction } from '../bridge/fraction.js';
 import { percentage, placeByScore, combineSessions, type MatchpointTally } from '../bridge/ranking.js';
 import { NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Contestant, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import type { Contestant, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import { penaltyInScore } from '../bridge/penalties.js';
 import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
 import { relativeResult } from '../results/line-score.js';
 import type { RankedContestant, RankingEntry, Scorecard } from './models/ranking.model.js';
-import { boardKey, scoreSession, type ScoredSession, type StoredAdjustment } from './session-scoring.js';
+import { adjustmentText } from '../results/traveller-line.js';
+import { boardKey, scoreSession, type ScoredSession } from './session-scoring.js';
 import { expectedResults as movementExpected } from '../bridge/movements/index.js';
 import { storedMovement } from '../sections/sections.service.js';
 
@@ -20,6 +22,27 @@ interface LoadedSession {
   results: Result[];
   contestants: Map<string, ContestantWithPlayers>;
   scored: ScoredSession;
+  penalties: Penalty[];
+}
+
+/** Matchpoints deducted by Law 90 penalties, per contestant; and who is disqualified. */
+function penaltyEffects(sessions: LoadedSession[]) {
+  const deducted = new Map<string, Fraction>();
+  const disqualified = new Set<string>();
+  for (const s of sessions) {
+    // "% of a top" uses the session's largest board top.
+    const top = [...s.scored.boards.values()].reduce((m, b) => (b.top.compare(m) > 0 ? b.top : m), Fraction.ZERO);
+    for (const p of s.penalties) {
+      if (p.unit === 'DISQUALIFIED') {
+        disqualified.add(p.contestantId);
+        continue;
+      }
+      if (p.unit === 'IMP' || p.unit === 'VP') continue; // MP events only here; IMP and VP events come with teams rankings
+      const amount = penaltyInScore({ unit: p.unit as 'MP' | 'PERCENT_OF_TOP', amount: Fraction.parse(p.amount ?? '0'), reason: p.reason }, { top, scoring: 'MP' });
+      deducted.set(p.contestantId, (deducted.get(p.contestantId) ?? Fraction.ZERO).add(amount));
+    }
+  }
+  return { deducted, disqualified };
 }
 
 const rounded = (f: Fraction | null) => (f ? f.round(2) : null);
@@ -54,7 +77,7 @@ export class RankingsService {
 
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const s = await this.load(sessionId);
-    return this.rank([...s.contestants.values()], (id) => s.scored.tallies.get(id), s.session.status === 'OFFICIAL', direction);
+    return this.rank([...s.contestants.values()], (id) => s.scored.tallies.get(id), s.session.status === 'OFFICIAL', direction, penaltyEffects([s]));
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
@@ -67,7 +90,7 @@ export class RankingsService {
       return parts.length ? combineSessions(parts) : undefined;
     };
     const official = event.sessions.length > 0 && event.sessions.every((s) => s.status === 'OFFICIAL');
-    return this.rank([...contestants.values()], tallyOf, official, null);
+    return this.rank([...contestants.values()], tallyOf, official, null, penaltyEffects(sessions));
   }
 
   async scorecard(sessionId: string, contestantId: string): Promise<Scorecard> {
@@ -104,20 +127,29 @@ export class RankingsService {
     tallyOf: (id: string) => MatchpointTally | undefined,
     official: boolean,
     direction: 'NS' | 'EW' | null | undefined,
+    effects: ReturnType<typeof penaltyEffects>,
   ): RankingEntry[] {
+    // Law 90: a penalty comes off the total after all board scoring; the board scores stay.
+    const net = (id: string): MatchpointTally | undefined => {
+      const tally = tallyOf(id);
+      const penalty = effects.deducted.get(id);
+      return tally && penalty ? { ...tally, matchpoints: tally.matchpoints.sub(penalty) } : tally;
+    };
     const fields = new Map<string, ContestantWithPlayers[]>();
     for (const c of contestants) {
       if (direction && c.direction !== direction) continue;
       if (!tallyOf(c.id)) continue; // entered but not played yet
+      if (effects.disqualified.has(c.id)) continue; // Law 91: results stand for the others, no place
       const field = c.direction ?? '';
       fields.set(field, [...(fields.get(field) ?? []), c]);
     }
     // Percentages rank pairs that played different numbers of boards fairly (DOMAIN §3.1).
-    const rankBy = (c: ContestantWithPlayers) => percentage(tallyOf(c.id)!) ?? Fraction.ZERO;
+    const rankBy = (c: ContestantWithPlayers) => percentage(net(c.id)!) ?? Fraction.ZERO;
     return [...fields.keys()].sort().flatMap((field) =>
       placeByScore(fields.get(field)!, rankBy, (c) => String(c.number).padStart(6, '0')).map(({ item, place, rank }) => {
-        const tally = tallyOf(item.id)!;
+        const tally = net(item.id)!;
         return {
+          penalty: rounded(effects.deducted.get(item.id) ?? null),
           place,
           rank,
           contestant: ranked(item),
@@ -168,7 +200,8 @@ export class RankingsService {
     const { sections, results, ...rest } = session;
     const contestants = await this.contestantsOf(session.eventId);
     const scored = scoreSession(results, expectedResults(results, sections));
-    return { session: rest, sections, results, contestants, scored };
+    const penalties = await this.prisma.penalty.findMany({ where: { sessionId, revokedAt: null } });
+    return { session: rest, sections, results, contestants, scored, penalties };
   }
 
   private async contestantsOf(eventId: string): Promise<Map<string, ContestantWithPlayers>> {
@@ -207,15 +240,4 @@ function expectedResults(results: Result[], sections: Section[]) {
 
 function ranked(c: ContestantWithPlayers): RankedContestant {
   return { id: c.id, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
-}
-
-/** "A+/A− (Law 12C2)" or "Assigned 60% 4H= / 40% 4H−1 (Law 12C1(c))", for travellers and scorecards. */
-export function adjustmentText(r: Result): string | null {
-  const a = r.adjustment as StoredAdjustment | null;
-  if (r.status === 'NOT_PLAYED') return 'Not played';
-  if (!a) return null;
-  const law = a.law ? ` (Law ${a.law})` : '';
-  if (a.kind === 'ARTIFICIAL') return `${a.ns}/${a.ew}${law}`;
-  const side = (list: { nsScore: number; weight: string }[]) => list.map((c) => `${c.weight} of ${c.nsScore}`).join(' + ');
-  return `Assigned ${side(a.ns)}${a.ew ? ` (EW: ${side(a.ew)})` : ''}${law}`;
 }

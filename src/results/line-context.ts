@@ -23,7 +23,7 @@ export interface LocatedLine {
 }
 
 /** Finds the section, board and contestants a line names, or says exactly which one is wrong. */
-export function locateLine(ctx: SessionContext, line: ResultLineInput, field = ''): LocatedLine {
+export function locateLine(ctx: SessionContext, line: Pick<ResultLineInput, 'section' | 'board' | 'nsPair' | 'ewPair'>, field = ''): LocatedLine {
   const at = (name: string) => `${field}${name}`;
   const section = findSection(ctx.sections, line.section, at('section'));
   if (!section.boardNumbers.includes(line.board)) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DirectorService } from './director.service.js';
 import { PublicationService } from './publication.service.js';
 import { ResultsController } from './results.controller.js';
 import { ResultsResolver } from './results.resolver.js';
@@ -6,7 +7,7 @@ import { ResultsService } from './results.service.js';
 
 @Module({
   controllers: [ResultsController],
-  providers: [ResultsService, PublicationService, ResultsResolver],
+  providers: [ResultsService, PublicationService, DirectorService, ResultsResolver],
   exports: [ResultsService],
 })
 export class ResultsModule {}

@@ -3,6 +3,10 @@ import { IdArg } from '../common/id.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { Session } from '../sessions/models/session.model.js';
 import { SubmitResultInput, SubmitResultsInput } from './dto/submit-result.input.js';
+import { AddPenaltyInput, AdjustScoreInput, MarkFouledBoardInput } from './dto/director.inputs.js';
+import { DirectorService } from './director.service.js';
+import { PenaltyModel } from './models/penalty.model.js';
+import { Int } from '@nestjs/graphql';
 import { AuditEntry, RankingChange } from './models/audit-entry.model.js';
 import { SubmitResultPayload, TravellerLine } from './models/traveller.model.js';
 import { PublicationService } from './publication.service.js';
@@ -16,7 +20,28 @@ export class ResultsResolver {
     private readonly publication: PublicationService,
     private readonly live: LiveEvents,
     private readonly prisma: PrismaService,
+    private readonly director: DirectorService,
   ) {}
+
+  @Mutation(() => TravellerLine, { description: 'Laws 12, 86: an artificial, assigned (weighted, split allowed) or not-played score, with reason and Law' })
+  adjustScore(@Args('input') input: AdjustScoreInput) {
+    return this.director.adjust(input);
+  }
+
+  @Mutation(() => Int, { description: 'Law 87: marks which lines played a version of a fouled board; answers the lines changed' })
+  markFouledBoard(@Args('input') input: MarkFouledBoardInput) {
+    return this.director.markFouled(input);
+  }
+
+  @Mutation(() => PenaltyModel, { description: 'Law 90 procedural penalty (MP, % of a top, IMP, VP) or a disqualification' })
+  addPenalty(@Args('input') input: AddPenaltyInput) {
+    return this.director.addPenalty(input);
+  }
+
+  @Query(() => [PenaltyModel], { description: 'Penalties of a session' })
+  penalties(@IdArg('sessionId') sessionId: string) {
+    return this.prisma.penalty.findMany({ where: { sessionId, revokedAt: null }, orderBy: { createdAt: 'asc' } });
+  }
 
   @Mutation(() => SubmitResultPayload, {
     description: 'Posts one traveller line. The same line again changes nothing; a different one is a CONFLICT unless sent as a correction.',

@@ -22,6 +22,7 @@ export class RankingEntry {
   @Field(() => Float, { nullable: true, description: 'MP events: percentage of the tops of the boards played, 2 decimals' })
   percentage: number | null;
   @Field(() => Int) boardsPlayed: number;
+  @Field(() => Float, { nullable: true, description: 'Law 90 penalties deducted from the score (already taken off)' }) penalty: number | null;
   @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
 }
 

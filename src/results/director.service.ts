@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { parseContract, formatContract, parseResult } from '../bridge/contract.js';
+import { DomainError } from '../bridge/errors.js';
+import { Fraction, sum } from '../bridge/fraction.js';
+import type { Artificial } from '../bridge/matchpoints.js';
+import { contractScore } from '../bridge/score.js';
+import type { Vulnerability } from '../bridge/types.js';
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Prisma, Result } from '../generated/prisma/client.js';
+import { LiveEvents } from '../live/live-events.service.js';
+import type { StoredAdjustment } from '../rankings/session-scoring.js';
+import { audit } from './audit.js';
+import { AdjustmentKind, ArtificialScore, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
+import { locateLine } from './line-context.js';
+import { correctionPeriodOpen } from './publication.service.js';
+import { ResultsService } from './results.service.js';
+import { toTravellerLine } from './traveller-line.js';
+
+const CODES: Record<ArtificialScore, Artificial> = { A_PLUS: 'A+', AVERAGE: 'A', A_MINUS: 'A-' };
+
+/** Laws 12, 86, 87, 90: the director's changes, each with its reason and Law, each audited. */
+@Injectable()
+export class DirectorService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly results: ResultsService,
+    private readonly live: LiveEvents,
+  ) {}
+
+  async adjust(input: AdjustScoreInput, actor?: string) {
+    const ctx = await this.results.context(input.sessionId);
+    const located = locateLine(ctx, input);
+    const { status, adjustment, law } = adjustmentOf(input, located.vulnerability);
+    const row = await this.prisma.$transaction(async (tx) => {
+      if (!correctionPeriodOpen(ctx.session)) {
+        throw new ConflictError(`The correction period (Law 79C) of this session ended at ${ctx.session.correctionDeadline?.toISOString()}`, ['sessionId']);
+      }
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${located.section.id}::text), ${located.boardNumber}::int)`;
+      const onBoard = await tx.result.findMany({ where: { sectionId: located.section.id, boardNumber: located.boardNumber } });
+      const existing = onBoard.find((r) => r.nsContestantId === located.ns.id && r.ewContestantId === located.ew.id);
+      const data = { status, adjustment: adjustment as unknown as Prisma.InputJsonValue, contract: null, declarer: null, tricks: null, nsScore: null, lead: null };
+      let saved: Result;
+      if (existing) {
+        saved = await tx.result.update({ where: { id: existing.id }, data: { ...data, version: existing.version + 1 } });
+      } else {
+        if (onBoard.some((r) => [r.nsContestantId, r.ewContestantId].some((id) => id === located.ns.id || id === located.ew.id))) {
+          throw new ConflictError(`One of these pairs already has another result on board ${located.boardNumber}`, ['board']);
+        }
+        saved = await tx.result.create({
+          data: { ...data, sessionId: ctx.session.id, sectionId: located.section.id, boardNumber: located.boardNumber, nsContestantId: located.ns.id, ewContestantId: located.ew.id },
+        });
+      }
+      await audit(tx, {
+        sessionId: ctx.session.id,
+        action: 'SCORE_ADJUSTED',
+        entityId: saved.id,
+        actor,
+        reason: input.reason,
+        law,
+        before: existing ? snapshot(existing) : null,
+        after: snapshot(saved),
+      });
+      return saved;
+    });
+    const line = toTravellerLine(row, ctx);
+    await this.live.publish('resultPosted', ctx.session.id, line);
+    await this.live.publish('rankingChanged', ctx.session.id, { sessionId: ctx.session.id, boards: [row.boardNumber] });
+    return line;
+  }
+
+  /** Law 87: the listed lines played version `form` of the board; each version is scored apart. */
+  async markFouled(input: MarkFouledBoardInput, actor?: string): Promise<number> {
+    const ctx = await this.results.context(input.sessionId);
+    const ids = input.lines.map((l, i) => {
+      const located = locateLine(ctx, { ...l, section: l.section ?? input.section, board: input.board }, `lines.${i}.`);
+      return { nsId: located.ns.id, ewId: located.ew.id, sectionId: located.section.id, i };
+    });
+    const count = await this.prisma.$transaction(async (tx) => {
+      for (const ref of ids) {
+        const row = await tx.result.findFirst({ where: { sectionId: ref.sectionId, boardNumber: input.board, nsContestantId: ref.nsId, ewContestantId: ref.ewId } });
+        if (!row) throw new NotFoundError(`Result on board ${input.board} for line`, ref.i + 1, `lines.${ref.i}`);
+        const updated = await tx.result.update({ where: { id: row.id }, data: { boardForm: input.form, version: row.version + 1 } });
+        await audit(tx, { sessionId: ctx.session.id, action: 'SCORE_ADJUSTED', entityId: row.id, actor, reason: input.reason, law: '87', before: { boardForm: row.boardForm }, after: { boardForm: updated.boardForm } });
+      }
+      return ids.length;
+    });
+    await this.live.publish('rankingChanged', ctx.session.id, { sessionId: ctx.session.id, boards: [input.board] });
+    return count;
+  }
+
+  async addPenalty(input: AddPenaltyInput, actor?: string) {
+    const session = await this.prisma.session.findUnique({ where: { id: input.sessionId } });
+    if (!session) throw new NotFoundError('Session', input.sessionId, 'sessionId');
+    const contestant = await this.prisma.contestant.findUnique({ where: { id: input.contestantId } });
+    if (!contestant || contestant.eventId !== session.eventId) throw new NotFoundError('Contestant of this event', input.contestantId, 'contestantId');
+    const dq = input.unit === PenaltyUnit.DISQUALIFIED;
+    if (dq !== !input.amount) throw new BadInputError(dq ? 'A disqualification has no amount' : 'Give the amount of the penalty', ['amount']);
+    const law = input.law ?? (dq ? '91' : '90');
+    const penalty = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.penalty.create({
+        data: { sessionId: session.id, contestantId: contestant.id, unit: input.unit, amount: input.amount ?? null, boardNumber: input.board ?? null, reason: input.reason, law },
+      });
+      await audit(tx, { sessionId: session.id, action: 'PENALTY_ADDED', entityId: created.id, actor, reason: input.reason, law, after: { contestant: contestant.number, unit: input.unit, amount: input.amount ?? null } });
+      return created;
+    });
+    await this.live.publish('rankingChanged', session.id, { sessionId: session.id, boards: [] });
+    return penalty;
+  }
+}
+
+function adjustmentOf(input: AdjustScoreInput, vulnerability: Vulnerability): { status: Result['status']; adjustment: StoredAdjustment | { kind: 'NOT_PLAYED'; reason: string; law: string }; law: string } {
+  if (input.kind === AdjustmentKind.NOT_PLAYED) {
+    const law = input.law ?? '12';
+    return { status: 'NOT_PLAYED', adjustment: { kind: 'NOT_PLAYED', reason: input.reason, law }, law };
+  }
+  if (input.kind === AdjustmentKind.ARTIFICIAL) {
+    if (!input.ns || !input.ew) throw new BadInputError('An artificial score needs a value for each side (ns and ew: A_PLUS, AVERAGE or A_MINUS)', [input.ns ? 'ew' : 'ns']);
+    const law = input.law ?? '12C2';
+    return { status: 'ARTIFICIAL', adjustment: { kind: 'ARTIFICIAL', ns: CODES[input.ns], ew: CODES[input.ew], law, reason: input.reason }, law };
+  }
+  if (!input.assigned) throw new BadInputError('An assigned score needs its result(s) with weights', ['assigned']);
+  const law = input.law ?? '12C1(c)';
+  const ns = weighted(input.assigned, vulnerability, 'assigned');
+  const ew = input.assignedEw ? weighted(input.assignedEw, vulnerability, 'assignedEw') : undefined;
+  return { status: 'ASSIGNED', adjustment: { kind: 'ASSIGNED', ns, ew, law, reason: input.reason }, law };
+}
+
+/** Each possible result scored by Law 77; the weights must add up to exactly 1. */
+function weighted(list: WeightedResultInput[], vulnerability: Vulnerability, field: string) {
+  const scored = list.map((c, i) => {
+    try {
+      const contract = parseContract(c.contract);
+      if (contract === 'PASS') return { contract: 'PASS', nsScore: 0, weight: Fraction.parse(c.weight).toString() };
+      const tricks = parseResult(contract, c.tricks ?? c.result ?? '=');
+      const { nsScore } = contractScore(contract, c.declarer ?? null, tricks, vulnerability);
+      return { contract: formatContract(contract), declarer: c.declarer, tricks, nsScore, weight: Fraction.parse(c.weight).toString() };
+    } catch (error) {
+      if (error instanceof DomainError) throw new BadInputError(error.message, [`${field}.${i}.${error.field ?? 'contract'}`]);
+      throw error;
+    }
+  });
+  const total = sum(scored.map((c) => Fraction.parse(c.weight)));
+  if (!total.equals(Fraction.ONE)) throw new BadInputError(`The weights of an assigned score must add up to 1, not ${total}`, [field]);
+  return scored;
+}
+
+function snapshot(row: Result) {
+  return { board: row.boardNumber, status: row.status, contract: row.contract, tricks: row.tricks, nsScore: row.nsScore, adjustment: row.adjustment, boardForm: row.boardForm, version: row.version } as Prisma.InputJsonValue;
+}
