@@ -10,7 +10,7 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { relativeResult } from '../results/line-score.js';
 import type { RankedContestant, RankingEntry, Scorecard } from './models/ranking.model.js';
 import { adjustmentText } from '../results/traveller-line.js';
-import { boardKey, scoreSession, type ScoredSession } from './session-scoring.js';
+import { boardKey, scoreSession, scoreSessionImps, type ImpMethod, type ImpScoredSession, type ScoredSession } from './session-scoring.js';
 import { expectedResults as movementExpected } from '../bridge/movements/index.js';
 import { storedMovement } from '../sections/sections.service.js';
 
@@ -22,7 +22,18 @@ interface LoadedSession {
   results: Result[];
   contestants: Map<string, ContestantWithPlayers>;
   scored: ScoredSession;
+  /** IMP pairs events (Butler, cross-IMPs): IMPs per line and per contestant. */
+  imps: ImpScoredSession | null;
   penalties: Penalty[];
+}
+
+const IMP_METHODS: Record<string, ImpMethod> = { BUTLER: 'BUTLER', CROSS_IMPS: 'CROSS_IMPS', IMPS_ACROSS_FIELD: 'CROSS_IMPS' };
+
+/** A contestant's session total in the event's unit: MPs over tops, or IMPs (no tops). */
+function tallyIn(s: LoadedSession, id: string): MatchpointTally | undefined {
+  if (!s.imps) return s.scored.tallies.get(id);
+  const t = s.imps.tallies.get(id);
+  return t && { matchpoints: t.imps, tops: Fraction.ZERO, boards: t.boards };
 }
 
 /** Matchpoints deducted by Law 90 penalties, per contestant; and who is disqualified. */
@@ -61,7 +72,7 @@ export class RankingsService {
     const rows = s.results.filter((r) => r.boardNumber === board);
     if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
     const law2 = boardInfo(board);
-    const tops = rows.map((r) => s.scored.boards.get(boardKey(r.sectionId, board))?.top).filter(Boolean) as Fraction[];
+    const tops = s.imps ? [] : (rows.map((r) => s.scored.boards.get(boardKey(r.sectionId, board))?.top).filter(Boolean) as Fraction[]);
     return {
       sessionId,
       board,
@@ -77,7 +88,7 @@ export class RankingsService {
 
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const s = await this.load(sessionId);
-    return this.rank([...s.contestants.values()], (id) => s.scored.tallies.get(id), s.session.status === 'OFFICIAL', direction, penaltyEffects([s]));
+    return this.rank([...s.contestants.values()], (id) => tallyIn(s, id), s.session.status === 'OFFICIAL', direction, penaltyEffects([s]));
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
@@ -86,7 +97,7 @@ export class RankingsService {
     const sessions = await Promise.all(event.sessions.map((session) => this.load(session.id)));
     const contestants = await this.contestantsOf(eventId);
     const tallyOf = (id: string) => {
-      const parts = sessions.map((s) => s.scored.tallies.get(id)).filter((t): t is MatchpointTally => !!t);
+      const parts = sessions.map((s) => tallyIn(s, id)).filter((t): t is MatchpointTally => !!t);
       return parts.length ? combineSessions(parts) : undefined;
     };
     const official = event.sessions.length > 0 && event.sessions.every((s) => s.status === 'OFFICIAL');
@@ -113,12 +124,13 @@ export class RankingsService {
           declarer: r.declarer,
           result: relativeResult(r.contract, r.tricks),
           score: r.nsScore === null ? null : ns ? r.nsScore : -r.nsScore || 0,
-          matchpoints: rounded(mp ? (ns ? mp.ns : mp.ew) : null),
+          matchpoints: s.imps ? null : rounded(mp ? (ns ? mp.ns : mp.ew) : null),
+          imps: rounded((ns ? s.imps?.lines.get(r.id)?.ns : s.imps?.lines.get(r.id)?.ew) ?? null),
           top: rounded(board?.top ?? null),
           adjustment: adjustmentText(r),
         };
       });
-    const tally = s.scored.tallies.get(contestantId);
+    const tally = tallyIn(s, contestantId);
     return { contestant: ranked(me), lines, percentage: tally ? rounded(percentage(tally)) : null, matchpoints: tally ? tally.matchpoints.round(2) : 0 };
   }
 
@@ -143,8 +155,11 @@ export class RankingsService {
       const field = c.direction ?? '';
       fields.set(field, [...(fields.get(field) ?? []), c]);
     }
-    // Percentages rank pairs that played different numbers of boards fairly (DOMAIN §3.1).
-    const rankBy = (c: ContestantWithPlayers) => percentage(net(c.id)!) ?? Fraction.ZERO;
+    // Percentages (MPs) or IMPs per board rank pairs that played different numbers of boards fairly.
+    const rankBy = (c: ContestantWithPlayers) => {
+      const tally = net(c.id)!;
+      return percentage(tally) ?? tally.matchpoints.div(Fraction.of(Math.max(tally.boards, 1)));
+    };
     return [...fields.keys()].sort().flatMap((field) =>
       placeByScore(fields.get(field)!, rankBy, (c) => String(c.number).padStart(6, '0')).map(({ item, place, rank }) => {
         const tally = net(item.id)!;
@@ -164,7 +179,8 @@ export class RankingsService {
   }
 
   private line(s: LoadedSession, r: Result): TravellerLine {
-    const board = s.scored.boards.get(boardKey(r.sectionId, r.boardNumber));
+    // IMP events show IMPs only: no matchpoints, percentages or top.
+    const board = s.imps ? undefined : s.scored.boards.get(boardKey(r.sectionId, r.boardNumber));
     const mp = board?.lines.get(r.id);
     const pct = (x: Fraction | undefined) => (x && board && !board.top.isZero() ? x.div(board.top).mul(Fraction.of(100)).round(2) : null);
     return {
@@ -186,8 +202,8 @@ export class RankingsService {
       ewMatchpoints: rounded(mp?.ew ?? null),
       nsPercentage: pct(mp?.ns),
       ewPercentage: pct(mp?.ew),
-      nsImps: null,
-      ewImps: null,
+      nsImps: rounded(s.imps?.lines.get(r.id)?.ns ?? null),
+      ewImps: rounded(s.imps?.lines.get(r.id)?.ew ?? null),
       adjustment: adjustmentText(r),
       movementIssue: r.movementIssue,
       version: r.version,
@@ -195,13 +211,14 @@ export class RankingsService {
   }
 
   private async load(sessionId: string): Promise<LoadedSession> {
-    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, include: { sections: true, results: true } });
+    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, include: { sections: true, results: true, event: true } });
     if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
-    const { sections, results, ...rest } = session;
+    const { sections, results, event, ...rest } = session;
+    const method = IMP_METHODS[event.scoring];
     const contestants = await this.contestantsOf(session.eventId);
     const scored = scoreSession(results, expectedResults(results, sections));
     const penalties = await this.prisma.penalty.findMany({ where: { sessionId, revokedAt: null } });
-    return { session: rest, sections, results, contestants, scored, penalties };
+    return { session: rest, sections, results, contestants, scored, imps: method ? scoreSessionImps(results, method) : null, penalties };
   }
 
   private async contestantsOf(eventId: string): Promise<Map<string, ContestantWithPlayers>> {

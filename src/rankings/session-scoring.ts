@@ -1,6 +1,8 @@
 import { Fraction } from '../bridge/fraction.js';
 import { scoreBoard, type Artificial, type BoardLine, type LineMatchpoints, type MatchpointOptions, type SideScore } from '../bridge/matchpoints.js';
 import { addBoard, emptyTally, type MatchpointTally } from '../bridge/ranking.js';
+import { artificialImps, butlerDatum, crossImps, impsForDifference } from '../bridge/imps.js';
+import { sum } from '../bridge/fraction.js';
 import type { Result } from '../generated/prisma/client.js';
 
 /** How an adjusted line is stored in Result.adjustment (JSON). */
@@ -64,4 +66,68 @@ export function scoreSession(
     }
   }
   return { boards, tallies };
+}
+
+export type ImpMethod = 'BUTLER' | 'CROSS_IMPS';
+
+export interface ImpScoredSession {
+  /** Per result id: IMPs for NS and for EW (EW = −NS unless the score was split or artificial). */
+  lines: Map<string, { ns: Fraction; ew: Fraction }>;
+  /** Per contestant: total IMPs and boards played. */
+  tallies: Map<string, { imps: Fraction; boards: number }>;
+}
+
+/**
+ * IMP pairs (DOMAIN §4.3–4.5): each board's played scores IMPed against the Butler datum, or
+ * against every other score (cross-IMPs, averaged over the comparisons). Artificial scores are
+ * ±3 IMPs (Law 12C2(b)); an assigned weighted score has its IMPs weighted, never its points.
+ */
+export function scoreSessionImps(results: Result[], method: ImpMethod): ImpScoredSession {
+  const byBoard = new Map<string, Result[]>();
+  for (const r of results) {
+    const key = boardKey(r.sectionId, r.boardNumber);
+    byBoard.set(key, [...(byBoard.get(key) ?? []), r]);
+  }
+  const lines = new Map<string, { ns: Fraction; ew: Fraction }>();
+  const tallies = new Map<string, { imps: Fraction; boards: number }>();
+  const credit = (id: string, imps: Fraction) => {
+    const t = tallies.get(id) ?? { imps: Fraction.ZERO, boards: 0 };
+    tallies.set(id, { imps: t.imps.add(imps), boards: t.boards + 1 });
+  };
+  for (const rows of byBoard.values()) {
+    const played = rows.filter((r) => r.status === 'PLAYED' || r.status === 'PASSED_OUT');
+    const scores = played.map((r) => r.nsScore ?? 0);
+    const datum = method === 'BUTLER' && scores.length ? butlerDatum(scores).toNumber() : null;
+    const cross = method === 'CROSS_IMPS' ? crossImps(scores) : null;
+    // IMPs of an NS score against the board: datum, or the average over the played scores.
+    const against = (s: number, exclude: number): Fraction => {
+      if (datum !== null) return Fraction.of(impsForDifference(s - datum));
+      const others = scores.filter((_, j) => j !== exclude);
+      return others.length ? sum(others.map((o) => Fraction.of(impsForDifference(s - o)))).div(Fraction.of(others.length)) : Fraction.ZERO;
+    };
+    for (const r of rows) {
+      const line = toBoardLine(r);
+      if (!line) continue;
+      let ns: Fraction;
+      let ew: Fraction;
+      if ('artificial' in line) {
+        ns = Fraction.of(artificialImps(line.artificial.ns));
+        ew = Fraction.of(artificialImps(line.artificial.ew));
+      } else {
+        const i = played.indexOf(r);
+        const side = (score: SideScore, sign: 1 | -1) =>
+          typeof score === 'number'
+            ? i >= 0 && cross && sign === 1
+              ? cross.average(i)
+              : against(score, i).mul(Fraction.of(sign))
+            : sum(score.map((c) => c.weight.mul(against(c.nsScore, -1)))).mul(Fraction.of(sign));
+        ns = side(line.ns, 1);
+        ew = side(line.ew ?? line.ns, -1);
+      }
+      lines.set(r.id, { ns, ew });
+      credit(r.nsContestantId, ns);
+      credit(r.ewContestantId, ew);
+    }
+  }
+  return { lines, tallies };
 }

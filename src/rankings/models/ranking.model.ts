@@ -37,6 +37,7 @@ export class ScorecardLine {
   @Field(() => String, { nullable: true }) result: string | null;
   @Field(() => Int, { nullable: true, description: 'From the contestant’s side' }) score: number | null;
   @Field(() => Float, { nullable: true }) matchpoints: number | null;
+  @Field(() => Float, { nullable: true, description: 'IMP pairs events: IMPs against the datum or the field' }) imps: number | null;
   @Field(() => Float, { nullable: true }) top: number | null;
   @Field(() => String, { nullable: true }) adjustment: string | null;
 }
