@@ -12,6 +12,8 @@ export interface GqlResponse<T = Record<string, any>> {
 
 export interface TestApp {
   app: INestApplication;
+  /** ws://127.0.0.1:<port>/graphql when started with `listen`. */
+  wsUrl?: string;
   db: TestDatabase;
   http: () => ReturnType<typeof request>;
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<GqlResponse<T>>;
@@ -19,22 +21,31 @@ export interface TestApp {
 }
 
 /** The whole service (AppModule, same HTTP set-up as main.ts) on a fresh, migrated schema. */
-export async function startTestApp(db?: TestDatabase): Promise<TestApp> {
+export async function startTestApp(db?: TestDatabase, { listen = false, keepDatabase = false } = {}): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   process.env.DATABASE_URL = database.url;
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   configureApp(app);
-  await app.init();
+  let wsUrl: string | undefined;
+  if (listen) {
+    // A real port: WebSocket subscriptions need a listening server.
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address() as { port: number };
+    wsUrl = `ws://127.0.0.1:${address.port}/graphql`;
+  } else {
+    await app.init();
+  }
   const http = () => request(app.getHttpServer());
   return {
     app,
+    wsUrl,
     db: database,
     http,
     gql: async (query, variables) => (await http().post('/graphql').send({ query, variables })).body,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!keepDatabase) await database.drop();
     },
   };
 }

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { dataOf, startTestApp, type TestApp } from './support/app.js';
+
+/** Subscriptions over graphql-ws; with REDIS_URL, an event posted to one instance reaches the other. */
+describe('live results', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let sessionId: string;
+  const clients: Client[] = [];
+  const redis = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    process.env.REDIS_URL = redis;
+    a = await startTestApp(db, { listen: true, keepDatabase: true });
+    b = await startTestApp(db, { listen: true, keepDatabase: true });
+    delete process.env.REDIS_URL;
+    const eventId = dataOf(await a.gql(`mutation { createEvent(input: { name: "Live", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    sessionId = dataOf(await a.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    dataOf(await a.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId }));
+    dataOf(await a.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId }));
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await a.close();
+    await b.close();
+    await db.drop();
+  });
+
+  /** Subscribes and resolves with the first event. */
+  function first<T>(url: string, query: string): { received: Promise<T>; ready: Promise<void> } {
+    const client = createClient({ url, webSocketImpl: WebSocket, lazy: false });
+    clients.push(client);
+    let ready!: () => void;
+    const readyPromise = new Promise<void>((r) => (ready = r));
+    client.on('connected', () => setTimeout(ready, 200)); // let the subscription reach Redis
+    const received = new Promise<T>((resolve, reject) => {
+      client.subscribe<T>({ query }, { next: (msg) => resolve(msg.data as T), error: reject, complete: () => {} });
+    });
+    return { received, ready: readyPromise };
+  }
+
+  it('delivers resultPosted on the instance that took the post', async () => {
+    const sub = first<{ resultPosted: { board: number; nsScore: number } }>(a.wsUrl!, `subscription { resultPosted(sessionId: "${sessionId}") { board nsScore } }`);
+    await sub.ready;
+    await a.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '3NT', declarer: 'N', tricks: 9 }).expect(201);
+    expect((await sub.received).resultPosted).toEqual({ board: 1, nsScore: 400 });
+  });
+
+  it('delivers rankingChanged on another instance through Redis', async () => {
+    const sub = first<{ rankingChanged: { sessionId: string; boards: number[] } }>(b.wsUrl!, `subscription { rankingChanged(sessionId: "${sessionId}") { sessionId boards } }`);
+    await sub.ready;
+    await a.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'S', tricks: 10 }).expect(201);
+    expect((await sub.received).rankingChanged).toEqual({ sessionId, boards: [2] });
+  });
+});
