@@ -38,6 +38,14 @@ describe('toAppError: every error a request can raise, as a client may see it', 
     expect(toAppError(prismaError('P2003', { modelName: 'Session' }))?.code).toBe('NOT_FOUND');
   });
 
+  it('maps the same races seen through the plain pg pool by SQLSTATE', () => {
+    const pgError = (code: string) => Object.assign(new Error('pg'), { code, table: 'Result', constraint: 'Result_sessionId_idempotencyKey_key' });
+    expect(toAppError(pgError('23505'))).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/Result .*Result_sessionId_idempotencyKey_key.*nothing was written/) });
+    expect(toAppError(pgError('23503'))?.code).toBe('NOT_FOUND');
+    expect(toAppError(pgError('23514'))?.code).toBe('BAD_USER_INPUT');
+    expect(toAppError(pgError('57P01'))).toBeNull();
+  });
+
   it('maps HTTP exceptions by status', () => {
     expect(toAppError(new NotFoundException('Cannot GET /x'))?.code).toBe('NOT_FOUND');
     expect(toAppError(new BadRequestException('bad'))?.code).toBe('BAD_USER_INPUT');

@@ -6,7 +6,7 @@ import { AppError, type ErrorCode } from './errors.js';
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof DomainError) return new AppError('BAD_USER_INPUT', error.message, error.field ? [error.field] : []);
-  const prisma = prismaError(error);
+  const prisma = prismaError(error) ?? postgresError(error);
   if (prisma) return prisma;
   if (error instanceof HttpException) return httpError(error);
   return null;
@@ -34,6 +34,22 @@ function prismaError(error: unknown): AppError | null {
       return new AppError('NOT_FOUND', `The ${model} to change does not exist`);
     case 'P2003':
       return new AppError('NOT_FOUND', `A ${model} refers to something that does not exist`);
+    default:
+      return null;
+  }
+}
+
+/** The same races seen through the plain `pg` pool (SQLSTATE codes). */
+function postgresError(error: unknown): AppError | null {
+  if (!(error instanceof Error) || typeof (error as { code?: unknown }).code !== 'string') return null;
+  const { code, table, constraint } = error as Error & { code: string; table?: string; constraint?: string };
+  switch (code) {
+    case '23505':
+      return new AppError('CONFLICT', `A ${table ?? 'record'} with the same key already exists (${constraint ?? 'unique key'}); nothing was written`);
+    case '23503':
+      return new AppError('NOT_FOUND', `A ${table ?? 'record'} refers to something that no longer exists; nothing was written`);
+    case '23514':
+      return new AppError('BAD_USER_INPUT', `A ${table ?? 'record'} breaks a rule of the data (${constraint ?? 'check'}); nothing was written`);
     default:
       return null;
   }

@@ -9,7 +9,11 @@ const withPlayers = { players: { include: { player: true }, orderBy: { position:
 type Loaded = ContestantRow & { players: { player: Player }[] };
 
 const toContestant = (row: Loaded): Contestant => ({ ...row, players: row.players.map((p) => p.player) });
-const label = (c: { number: number; direction?: string | null }) => `${c.direction ? c.direction + ' ' : ''}${c.number}`;
+/** "A NS 3", "NS 3", "A 3" or "3": how a director names a contestant. */
+export const contestantLabel = (c: { section?: string | null; number: number; direction?: string | null }) =>
+  [c.section, c.direction, c.number].filter((part) => part !== null && part !== undefined).join(' ');
+const sameSeat = (a: ContestantInput, b: ContestantRow) =>
+  a.number === b.number && (a.direction ?? null) === (b.direction ?? null) && (a.section ?? null) === (b.section ?? null);
 
 @Injectable()
 export class ContestantsService {
@@ -25,7 +29,7 @@ export class ContestantsService {
     const rows = await this.prisma.contestant.findMany({
       where: { eventId },
       include: withPlayers,
-      orderBy: [{ direction: { sort: 'asc', nulls: 'first' } }, { number: 'asc' }],
+      orderBy: [{ section: { sort: 'asc', nulls: 'first' } }, { direction: { sort: 'asc', nulls: 'first' } }, { number: 'asc' }],
     });
     return rows.map(toContestant);
   }
@@ -43,9 +47,10 @@ export class ContestantsService {
         const row = await tx.contestant.create({
           data: {
             eventId: event.id,
+            section: c.section ?? null,
             number: c.number,
             direction: c.direction ?? null,
-            name: c.name ?? (players.map((p) => p.name).join(' & ') || `Pair ${label(c)}`),
+            name: c.name ?? (players.map((p) => p.name).join(' & ') || `Pair ${contestantLabel(c)}`),
             players: { create: players.map((p, position) => ({ playerId: p.id, position: position + 1 })) },
           },
           include: withPlayers,
@@ -66,7 +71,7 @@ export class ContestantsService {
 function checkNoRepeats(contestants: ContestantInput[]): void {
   const seen = new Set<string>();
   contestants.forEach((c, i) => {
-    const key = label(c);
+    const key = contestantLabel(c);
     if (seen.has(key)) throw new BadInputError(`Pair ${key} is given twice in this request`, [`contestants.${i}.number`]);
     seen.add(key);
   });
@@ -76,13 +81,11 @@ async function checkNumbersFree(tx: PrismaTx, eventId: string, contestants: Cont
   const existing = await tx.contestant.findMany({
     where: { eventId, number: { in: contestants.map((c) => c.number) } },
   });
-  const clash = contestants.findIndex((c) =>
-    existing.some((e) => e.number === c.number && (e.direction ?? null) === (c.direction ?? null)),
-  );
+  const clash = contestants.findIndex((c) => existing.some((e) => sameSeat(c, e)));
   if (clash >= 0) {
     const c = contestants[clash];
-    const holder = existing.find((e) => e.number === c.number && (e.direction ?? null) === (c.direction ?? null));
-    throw new ConflictError(`Number ${label(c)} is already entered in this event (${holder?.name})`, [
+    const holder = existing.find((e) => sameSeat(c, e));
+    throw new ConflictError(`Number ${contestantLabel(c)} is already entered in this event (${holder?.name})`, [
       `contestants.${clash}.number`,
     ]);
   }

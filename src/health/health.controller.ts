@@ -10,6 +10,13 @@ const CHECK_TIMEOUT_MS = 2_000;
 export class HealthController {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Liveness: the process answers, whatever the database does (no I/O: a restart would not help it). */
+  @Get('health/live')
+  @ApiOkResponse({ description: 'The process is up', schema: { example: { status: 'ok' } } })
+  live() {
+    return { status: 'ok' };
+  }
+
   /** For load balancers and container health checks: ok only when the database answers. */
   @Get('health')
   @ApiOkResponse({ description: 'The service and its database answer', schema: { example: { status: 'ok', database: 'up' } } })

@@ -1,17 +1,23 @@
 import { boardInfo } from '../bridge/board.js';
+import type { Movement } from '../bridge/movements/index.js';
 import type { Vulnerability } from '../bridge/types.js';
 import { BadInputError } from '../common/errors.js';
 import type { Board, Contestant, Event, Section, Session } from '../generated/prisma/client.js';
 import type { ResultLineInput } from './dto/submit-result.input.js';
 
-/** What validating a line needs to know of its session, loaded once per request. */
+/** What validating a line needs to know of its session, loaded once and cached (see SessionContexts). */
 export interface SessionContext {
   session: Session;
   event: Event;
   sections: Section[];
+  /** The stored movement of each section that has one, by section id. */
+  movements: Map<string, Movement>;
   boards: Map<number, Board>;
-  /** "NS:3", "EW:3" in a two-winner field, ":3" in one field → contestant. */
+  /** By contestantKey: "A|NS|3", "|NS|3", "|| 3" … */
   contestants: Map<string, Contestant>;
+  contestantsById: Map<string, Contestant>;
+  /** The event's set-up revision this context was loaded at. */
+  setupRevision: string;
 }
 
 export interface LocatedLine {
@@ -34,8 +40,8 @@ export function locateLine(ctx: SessionContext, line: Pick<ResultLineInput, 'sec
   }
   const board = ctx.boards.get(line.board);
   const vulnerability = board?.vulnerabilityOverride ?? boardInfo(line.board).vulnerability;
-  const ns = findContestant(ctx, 'NS', line.nsPair, at('nsPair'));
-  const ew = findContestant(ctx, 'EW', line.ewPair, at('ewPair'));
+  const ns = findContestant(ctx, section.letter, 'NS', line.nsPair, at('nsPair'));
+  const ew = findContestant(ctx, section.letter, 'EW', line.ewPair, at('ewPair'));
   if (ns.id === ew.id) throw new BadInputError(`Pair ${line.nsPair} cannot play against itself`, [at('ewPair')]);
   return { section, boardNumber: line.board, vulnerability, ns, ew };
 }
@@ -51,14 +57,19 @@ function findSection(sections: Section[], letter: string | undefined, field: str
   return section;
 }
 
-function findContestant(ctx: SessionContext, direction: 'NS' | 'EW', number: number, field: string): Contestant {
-  const found = ctx.contestants.get(`${direction}:${number}`) ?? ctx.contestants.get(`:${number}`);
-  if (!found) throw new BadInputError(`There is no ${direction} pair ${number} in this event`, [field]);
+/** A pair numbered in this section (and direction) first, then one numbered across the event. */
+function findContestant(ctx: SessionContext, section: string, direction: 'NS' | 'EW', number: number, field: string): Contestant {
+  const found =
+    ctx.contestants.get(contestantKey({ section, direction, number })) ??
+    ctx.contestants.get(contestantKey({ section, direction: null, number })) ??
+    ctx.contestants.get(contestantKey({ section: null, direction, number })) ??
+    ctx.contestants.get(contestantKey({ section: null, direction: null, number }));
+  if (!found) throw new BadInputError(`There is no ${direction} pair ${number} in section ${section} of this event`, [field]);
   return found;
 }
 
-export function contestantKey(c: Pick<Contestant, 'direction' | 'number'>): string {
-  return `${c.direction ?? ''}:${c.number}`;
+export function contestantKey(c: Pick<Contestant, 'section' | 'direction' | 'number'>): string {
+  return `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
 }
 
 function rangeText(numbers: number[]): string {

@@ -4,10 +4,12 @@ import { PublicationService } from './publication.service.js';
 import { ResultsController } from './results.controller.js';
 import { ResultsResolver } from './results.resolver.js';
 import { ResultsService } from './results.service.js';
+import { SessionContexts } from './session-contexts.service.js';
+import { TravellerWriter } from './traveller-writer.js';
 
 @Module({
   controllers: [ResultsController],
-  providers: [ResultsService, PublicationService, DirectorService, ResultsResolver],
-  exports: [ResultsService],
+  providers: [ResultsService, SessionContexts, TravellerWriter, PublicationService, DirectorService, ResultsResolver],
+  exports: [ResultsService, SessionContexts],
 })
 export class ResultsModule {}

@@ -1,31 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
-import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
+import { validateLine, type LineProblem } from '../bridge/movements/index.js';
+import { BadInputError } from '../common/errors.js';
 import type { Result } from '../generated/prisma/client.js';
 import { LiveEvents } from '../live/live-events.service.js';
-import { audit } from './audit.js';
 import type { ResultLineInput } from './dto/submit-result.input.js';
-import { contestantKey, locateLine, type LocatedLine, type SessionContext } from './line-context.js';
-import { scoreLine, type ScoredLine } from './line-score.js';
-import { correctionPeriodOpen } from './publication.service.js';
-import { validateLine, type LineProblem } from '../bridge/movements/index.js';
-import { storedMovement } from '../sections/sections.service.js';
-import { toTravellerLine } from './traveller-line.js';
+import { locateLine, type LocatedLine, type SessionContext } from './line-context.js';
+import type { LineRules, PreparedLine } from './line-decision.js';
+import { scoreLine } from './line-score.js';
 import type { TravellerLine } from './models/traveller.model.js';
+import { correctionPeriodOpen } from './publication.service.js';
+import { SessionContexts } from './session-contexts.service.js';
+import { toTravellerLine } from './traveller-line.js';
+import { TravellerWriter } from './traveller-writer.js';
 
 export interface SubmitOutcome {
   line: TravellerLine;
   created: boolean;
   corrected: boolean;
-}
-
-interface PreparedLine extends LocatedLine, ScoredLine {
-  input: ResultLineInput;
-  field: string;
-  /** Round and table: as sent, or found in the movement. */
-  round: number | null;
-  table: number | null;
-  movementIssue: string | null;
 }
 
 const MOVEMENT_FIELD: Record<LineProblem, string> = {
@@ -42,7 +33,7 @@ const MOVEMENT_FIELD: Record<LineProblem, string> = {
  * reason, or — when the event accepts them (Law 15, wrong board or wrong pair) — kept and flagged.
  */
 function fitMovement(ctx: SessionContext, located: LocatedLine, input: ResultLineInput, field: string) {
-  const movement = storedMovement(located.section);
+  const movement = ctx.movements.get(located.section.id);
   const asSent = { round: input.round ?? null, table: input.table ?? null, movementIssue: null };
   if (!movement) return asSent;
   const verdict = validateLine(movement, { round: input.round, table: input.table, board: input.board, ns: input.nsPair, ew: input.ewPair });
@@ -53,15 +44,31 @@ function fitMovement(ctx: SessionContext, located: LocatedLine, input: ResultLin
   return { ...asSent, movementIssue: `${verdict.problem}: ${verdict.message}` };
 }
 
+/** One line checked against the session (section, board, pairs, movement) and scored (Law 77). */
+function prepareLine(ctx: SessionContext, input: ResultLineInput, index: number, count: number, prefix: string): PreparedLine {
+  const field = prefix ? `${prefix}${index}.` : '';
+  const located = locateLine(ctx, input, field);
+  const seating = fitMovement(ctx, located, input, field);
+  try {
+    return { ...located, ...seating, ...scoreLine(input, located.vulnerability), input, field };
+  } catch (error) {
+    if (error instanceof Error && 'field' in error) {
+      throw new BadInputError(`${count > 1 ? `Line ${index + 1}: ` : ''}${error.message}`, [`${field}${String(error.field)}`]);
+    }
+    throw error;
+  }
+}
+
 /**
- * Travellers in. Each line is checked (section, board, pairs, contract and result) before the
- * transaction; inside it, a per-board advisory lock serialises posts of the same board so the
- * "already played" and idempotency checks cannot race, and unique keys back them up.
+ * Travellers in. Every line of a request is checked before anything is written; the writer then
+ * stores the request's lines together (or none), deciding retries, conflicts and corrections
+ * under a lock of each board. Live subscribers hear of the change after it is committed.
  */
 @Injectable()
 export class ResultsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly contexts: SessionContexts,
+    private readonly writer: TravellerWriter,
     private readonly live: LiveEvents,
   ) {}
 
@@ -69,156 +76,46 @@ export class ResultsService {
     return (await this.submitMany(sessionId, [line], actor, ''))[0];
   }
 
-  /** All lines or none: one transaction. */
+  /** All lines or none. */
   async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, prefix = 'lines.'): Promise<SubmitOutcome[]> {
-    const ctx = await this.context(sessionId);
-    const prepared = lines.map((input, i) => {
-      const field = prefix ? `${prefix}${i}.` : '';
-      const located = locateLine(ctx, input, field);
-      const seating = fitMovement(ctx, located, input, field);
-      try {
-        return { ...located, ...seating, ...scoreLine(input, located.vulnerability), input, field };
-      } catch (error) {
-        if (error instanceof Error && 'field' in error) {
-          throw new BadInputError(`${lines.length > 1 ? `Line ${i + 1}: ` : ''}${error.message}`, [`${field}${String(error.field)}`]);
-        }
-        throw error;
-      }
-    });
+    const ctx = await this.contexts.get(sessionId);
+    const prepared = lines.map((input, i) => prepareLine(ctx, input, i, lines.length, prefix));
     checkBatchRepeats(prepared);
-    const outcomes = await this.prisma.$transaction(async (tx) => {
-      const results: { row: Result; created: boolean; corrected: boolean }[] = [];
-      for (const line of prepared) results.push(await this.store(tx, ctx, line, actor));
-      return results;
-    });
-    const answers = outcomes.map((o) => ({ line: toTravellerLine(o.row, ctx), created: o.created, corrected: o.corrected }));
+    const stored = await this.writer.write({ lines: prepared, rules: lineRules(ctx), actor: actor ?? null, describe: (row) => describe(row, ctx) });
+    const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
     const changed = answers.filter((a) => a.created || a.corrected);
     for (const a of changed) await this.live.publish('resultPosted', sessionId, a.line);
     if (changed.length) await this.live.publish('rankingChanged', sessionId, { sessionId, boards: [...new Set(changed.map((a) => a.line.board))] });
     return answers;
   }
 
-  private async store(tx: PrismaTx, ctx: SessionContext, line: PreparedLine, actor?: string) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${line.section.id}::text), ${line.boardNumber}::int)`;
-    const onBoard = await tx.result.findMany({ where: { sectionId: line.section.id, boardNumber: line.boardNumber } });
-    const same = onBoard.find((r) => r.nsContestantId === line.ns.id && r.ewContestantId === line.ew.id);
-    const keyed = line.input.idempotencyKey ? await tx.result.findUnique({ where: { sessionId_idempotencyKey: { sessionId: ctx.session.id, idempotencyKey: line.input.idempotencyKey } } }) : null;
-    if (keyed && keyed.id !== same?.id) {
-      throw new ConflictError(`Idempotency key "${line.input.idempotencyKey}" was used for another line (board ${keyed.boardNumber})`, [`${line.field}idempotencyKey`]);
-    }
-    if (same) return this.repeatOrCorrect(tx, ctx, same, line, actor);
-    const clash = onBoard.find((r) => r.nsContestantId === line.ns.id || r.ewContestantId === line.ew.id || r.nsContestantId === line.ew.id || r.ewContestantId === line.ns.id);
-    if (clash) {
-      const who = [clash.nsContestantId, clash.ewContestantId].includes(line.ns.id) ? `NS pair ${line.input.nsPair}` : `EW pair ${line.input.ewPair}`;
-      throw new ConflictError(`${who} already has a result on board ${line.boardNumber} (${describe(clash, ctx)}); a pair plays each board once`, [`${line.field}board`]);
-    }
-    const row = await tx.result.create({ data: rowData(ctx, line) });
-    await audit(tx, { sessionId: ctx.session.id, action: 'RESULT_CREATED', entityId: row.id, actor, after: snapshot(row) });
-    return { row, created: true, corrected: false };
-  }
-
-  private async repeatOrCorrect(tx: PrismaTx, ctx: SessionContext, existing: Result, line: PreparedLine, actor?: string) {
-    if (sameContent(existing, line)) return { row: existing, created: false, corrected: false };
-    const reason = line.input.correction?.reason;
-    if (!reason) {
-      throw new ConflictError(
-        `Board ${line.boardNumber} between NS ${line.input.nsPair} and EW ${line.input.ewPair} already has ${describe(existing, ctx)}; ` +
-          'send the new line as a correction with a reason to change it',
-        [`${line.field}contract`],
-      );
-    }
-    if (!correctionPeriodOpen(ctx.session)) {
-      throw new ConflictError(
-        `The correction period (Law 79C) of this session ended at ${ctx.session.correctionDeadline?.toISOString()}; results are final`,
-        [`${line.field}correction`],
-      );
-    }
-    const row = await tx.result.update({ where: { id: existing.id }, data: { ...rowData(ctx, line), version: existing.version + 1 } });
-    await audit(tx, { sessionId: ctx.session.id, action: 'RESULT_CORRECTED', entityId: row.id, actor, reason, law: '79C', before: snapshot(existing), after: snapshot(row) });
-    return { row, created: false, corrected: true };
-  }
-
-  /** Session, event, sections, boards and contestants: what every line of the request is checked against. */
-  async context(sessionId: string): Promise<SessionContext> {
-    const session = await this.prisma.session.findUnique({
-      where: { id: sessionId },
-      include: { event: { include: { contestants: true } }, sections: true, boards: true },
-    });
-    if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
-    const { event, sections, boards, ...rest } = session;
-    return {
-      session: rest,
-      event,
-      sections,
-      boards: new Map(boards.map((b) => [b.number, b])),
-      contestants: new Map(event.contestants.map((c) => [contestantKey(c), c])),
-    };
+  /** The session's validation context (cached; see SessionContexts). */
+  context(sessionId: string): Promise<SessionContext> {
+    return this.contexts.get(sessionId);
   }
 }
 
-function rowData(ctx: SessionContext, line: PreparedLine) {
+export function lineRules(ctx: SessionContext, now = new Date()): LineRules {
   return {
-    sessionId: ctx.session.id,
-    sectionId: line.section.id,
-    boardNumber: line.boardNumber,
-    round: line.round,
-    table: line.table,
-    movementIssue: line.movementIssue,
-    nsContestantId: line.ns.id,
-    ewContestantId: line.ew.id,
-    status: line.status,
-    contract: line.contract,
-    declarer: line.declarer,
-    tricks: line.tricks,
-    nsScore: line.nsScore,
-    lead: line.input.lead ?? null,
-    idempotencyKey: line.input.idempotencyKey ?? null,
+    teams: ctx.event.kind === 'TEAMS',
+    lockedSince: correctionPeriodOpen(ctx.session, now) ? null : ctx.session.correctionDeadline,
   };
 }
 
-/** A retry is the same line: same contract, declarer, tricks, lead and seating. */
-function sameContent(row: Result, line: PreparedLine): boolean {
-  return (
-    row.status === line.status &&
-    row.contract === line.contract &&
-    row.declarer === line.declarer &&
-    row.tricks === line.tricks &&
-    (row.lead ?? null) === (line.input.lead ?? null) &&
-    (line.round === null || row.round === line.round) &&
-    (line.table === null || row.table === line.table)
-  );
-}
-
+/** A request names each pair once per board and each idempotency key once. */
 function checkBatchRepeats(lines: PreparedLine[]): void {
   const seen = new Set<string>();
   for (const line of lines) {
-    for (const pair of [line.ns.id, line.ew.id]) {
-      const key = `${line.section.id}:${line.boardNumber}:${pair}`;
-      if (seen.has(key)) throw new BadInputError(`Board ${line.boardNumber} appears twice for the same pair in this batch`, [`${line.field}board`]);
-      seen.add(key);
-    }
+    const keys = [line.ns.id, line.ew.id].map((pair) => `${line.section.id}:${line.boardNumber}:${pair}`);
+    if (keys.some((k) => seen.has(k))) throw new BadInputError(`Board ${line.boardNumber} appears twice for the same pair in this batch`, [`${line.field}board`]);
+    const key = line.input.idempotencyKey;
+    if (key && seen.has(`key:${key}`)) throw new BadInputError(`Idempotency key "${key}" appears twice in this batch`, [`${line.field}idempotencyKey`]);
+    for (const k of [...keys, ...(key ? [`key:${key}`] : [])]) seen.add(k);
   }
-}
-
-function snapshot(row: Result) {
-  return {
-    board: row.boardNumber,
-    round: row.round,
-    table: row.table,
-    nsContestantId: row.nsContestantId,
-    ewContestantId: row.ewContestantId,
-    status: row.status,
-    contract: row.contract,
-    declarer: row.declarer,
-    tricks: row.tricks,
-    nsScore: row.nsScore,
-    lead: row.lead,
-    version: row.version,
-  };
 }
 
 function describe(row: Result, ctx: SessionContext): string {
   const line = toTravellerLine(row, ctx);
-  const played = line.contract === 'PASS' ? 'passed out' : `${line.contract}${line.result ?? ''} by ${line.declarer} (NS ${line.nsScore})`;
+  const played = line.contract === 'PASS' ? 'passed out' : line.contract ? `${line.contract}${line.result ?? ''} by ${line.declarer} (NS ${line.nsScore})` : (line.adjustment ?? line.status);
   return `${played} NS ${line.nsPair} v EW ${line.ewPair}`;
 }

@@ -7,7 +7,7 @@ import type { StoredAdjustment } from '../rankings/session-scoring.js';
 /** A stored result as a traveller line, before matchpoints or IMPs are added. */
 export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
   const section = ctx.sections.find((s) => s.id === row.sectionId);
-  const numberOf = (id: string) => [...ctx.contestants.values()].find((c) => c.id === id)?.number ?? 0;
+  const numberOf = (id: string) => ctx.contestantsById.get(id)?.number ?? 0;
   return {
     id: row.id,
     section: section?.letter ?? '',

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsUUID,
   Length,
+  Matches,
   Max,
   Min,
   ValidateNested,
@@ -24,8 +25,15 @@ export class ContestantPlayerInput {
   memberNumber?: string;
 }
 
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
 @InputType()
 export class ContestantInput {
+  @Field({ nullable: true, description: 'Section letter, when pairs are numbered per section (A 1 and B 1 are different pairs)' })
+  @IsOptional()
+  @Transform(upper)
+  @Matches(/^[A-Z]{1,2}$/, { message: 'section must be a section letter, e.g. A' })
+  section?: string;
   @Field(() => Int) @IsInt() @Min(1) @Max(9999) number: number;
   @Field(() => Direction, { nullable: true, description: 'Only for two-winner Mitchells' })
   @IsOptional()

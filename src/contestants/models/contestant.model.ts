@@ -6,7 +6,9 @@ import { Player } from '../../players/models/player.model.js';
 export class Contestant {
   @Field(() => ID) id: string;
   @Field(() => ID) eventId: string;
-  @Field(() => Int, { description: 'Pair, team or player number within the event' }) number: number;
+  @Field(() => String, { nullable: true, description: 'Section letter when pairs are numbered per section; null when numbers are event-wide' })
+  section: string | null;
+  @Field(() => Int, { description: 'Pair, team or player number within the event (or its section)' }) number: number;
   @Field(() => Direction, {
     nullable: true,
     description: 'Home direction in a two-winner Mitchell (NS 1 and EW 1 are different pairs); null in one field',

@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  IsBoolean,
   IsEnum,
   IsInt,
   IsOptional,
@@ -18,12 +19,18 @@ import { Seat } from '../../common/enums.js';
 
 const trimUpper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-@InputType({ description: 'A director’s correction of a line already stored (Law 79C while the period runs)' })
+@InputType({ description: 'A director’s correction of a line already stored (Law 79C while the period runs; Law 79C2 override after it)' })
 export class CorrectionInput {
   @Field({ description: 'Why the line changes; kept in the audit trail' })
   @ApiProperty({ example: 'Scorer entered 4S= instead of 4H=' })
   @Length(3, 500)
   reason: string;
+
+  @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
 
 /** One traveller line as table pads and scorers send it; the NS score is computed, never sent. */

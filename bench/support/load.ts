@@ -1,0 +1,114 @@
+import { Pool } from 'undici';
+
+/** One request of a load run: method, path, JSON body; `ok` says which statuses count as success. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadReport {
+  requests: number;
+  failures: number;
+  seconds: number;
+  /** Requests per second. */
+  throughput: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<number, number>;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+export function httpPool(url: string, connections: number): Pool {
+  return new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
+}
+
+/** Sends one request and answers its status, body and latency in milliseconds. */
+export async function send(pool: Pool, req: LoadRequest): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now();
+  const res = await pool.request({ method: req.method, path: req.path, body: req.body, headers: { ...(req.body ? JSON_HEADERS : {}), ...req.headers } });
+  const body = await res.body.text();
+  return { status: res.statusCode, body, ms: performance.now() - started };
+}
+
+/**
+ * Closed loop: `concurrency` clients, each sending its next request as soon as the last answers,
+ * until `next()` runs out or `seconds` pass.
+ */
+export async function closedLoop(
+  pool: Pool,
+  concurrency: number,
+  next: (i: number) => LoadRequest | null,
+  { seconds = Infinity, ok = (s: number) => s < 300 } = {},
+): Promise<LoadReport> {
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let failures = 0;
+  let i = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const client = async () => {
+    for (;;) {
+      if (performance.now() > deadline) return;
+      const req = next(i++);
+      if (!req) return;
+      const { status, ms } = await send(pool, req);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (!ok(status)) failures++;
+      latencies.push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  return report(latencies, statuses, failures, performance.now() - started);
+}
+
+/** Open loop: requests start at a steady `rate` per second whatever the answers' pace, for `count` requests. */
+export async function openLoop(
+  pool: Pool,
+  rate: number,
+  count: number,
+  next: (i: number) => LoadRequest,
+  { ok = (s: number) => s < 300 } = {},
+): Promise<LoadReport> {
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let failures = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const req = next(i);
+    // Latency is measured from when the request was due, so a stalled generator cannot hide queueing.
+    inFlight.push(
+      send(pool, req).then(({ status }) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (!ok(status)) failures++;
+        latencies.push(performance.now() - due);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  return report(latencies, statuses, failures, performance.now() - started);
+}
+
+function report(latencies: number[], statuses: Record<number, number>, failures: number, ms: number): LoadReport {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+  return {
+    requests: latencies.length,
+    failures,
+    seconds: ms / 1000,
+    throughput: latencies.length / (ms / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : 0,
+    statuses,
+  };
+}
+
+export const fmt = (n: number, digits = 1) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });

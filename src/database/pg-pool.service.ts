@@ -1,0 +1,50 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import pg from 'pg';
+import { databaseTarget, databaseUrl } from './connection.js';
+
+/**
+ * A plain `pg` pool beside Prisma, for the two hot paths: travellers in (group commits of many
+ * posts in one transaction, see results/traveller-writer.ts) and revision probes for the caches.
+ * Prisma stays the way everything else reads and writes. Connections open lazily, like Prisma's.
+ */
+@Injectable()
+export class PgPool implements OnModuleDestroy {
+  readonly pool: pg.Pool;
+
+  constructor() {
+    const { connectionString, schema } = databaseTarget(databaseUrl());
+    this.pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // Unqualified table names resolve in the configured schema, as they do for Prisma.
+      options: `-c search_path="${schema}"`,
+    });
+    // An idle connection dropped by the server must not crash the process; the next query reconnects.
+    this.pool.on('error', () => {});
+  }
+
+  query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<T>> {
+    return this.pool.query<T>(text, params);
+  }
+
+  /** Runs `work` in one transaction on one connection: committed if it returns, rolled back if it throws. */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.end();
+  }
+}
