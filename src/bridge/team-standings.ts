@@ -6,8 +6,8 @@ export interface TeamMatch {
   team: string;
   opponent: string;
   vps: Fraction;
-  impsFor: number;
-  impsAgainst: number;
+  impsFor: Fraction;
+  impsAgainst: Fraction;
 }
 
 export type TieBreak = 'HEAD_TO_HEAD_VP' | 'HEAD_TO_HEAD_IMP' | 'IMP_QUOTIENT' | 'MATCHES_WON';
@@ -18,8 +18,8 @@ export const DEFAULT_TIE_BREAKS: TieBreak[] = ['HEAD_TO_HEAD_VP', 'HEAD_TO_HEAD_
 export interface TeamStanding {
   team: string;
   vps: Fraction;
-  impsFor: number;
-  impsAgainst: number;
+  impsFor: Fraction;
+  impsAgainst: Fraction;
   won: number;
 }
 
@@ -27,19 +27,24 @@ export interface TeamStanding {
  * Team standings by total VPs. Teams level on VPs are separated by the tie-breaks in order; teams
  * still level after all of them share the place ("3=").
  */
-export function teamStandings(matches: readonly TeamMatch[], tieBreaks: TieBreak[] = DEFAULT_TIE_BREAKS): Placed<TeamStanding>[] {
+export function teamStandings(
+  matches: readonly TeamMatch[],
+  tieBreaks: TieBreak[] = DEFAULT_TIE_BREAKS,
+  /** VPs taken off after all matches (Law 90 penalties), by team. */
+  deductions: ReadonlyMap<string, Fraction> = new Map(),
+): Placed<TeamStanding>[] {
   const table = new Map<string, TeamStanding>();
   for (const m of matches) {
-    const s = table.get(m.team) ?? { team: m.team, vps: Fraction.ZERO, impsFor: 0, impsAgainst: 0, won: 0 };
+    const s = table.get(m.team) ?? { team: m.team, vps: Fraction.ZERO, impsFor: Fraction.ZERO, impsAgainst: Fraction.ZERO, won: 0 };
     table.set(m.team, {
       ...s,
       vps: s.vps.add(m.vps),
-      impsFor: s.impsFor + m.impsFor,
-      impsAgainst: s.impsAgainst + m.impsAgainst,
-      won: s.won + (m.impsFor > m.impsAgainst ? 1 : 0),
+      impsFor: s.impsFor.add(m.impsFor),
+      impsAgainst: s.impsAgainst.add(m.impsAgainst),
+      won: s.won + (m.impsFor.compare(m.impsAgainst) > 0 ? 1 : 0),
     });
   }
-  const standings = [...table.values()];
+  const standings = [...table.values()].map((s) => ({ ...s, vps: s.vps.sub(deductions.get(s.team) ?? Fraction.ZERO) }));
   // Group by VPs, order each group by the tie-breaks, then place: equal on everything = tied.
   const byVps = placeByScore(standings, (s) => s.vps, (s) => s.team);
   const out: Placed<TeamStanding>[] = [];
@@ -68,10 +73,10 @@ function tieBreakKey(s: TeamStanding, group: TeamStanding[], matches: readonly T
       case 'HEAD_TO_HEAD_VP':
         return headToHead.reduce((sum, m) => sum.add(m.vps), Fraction.ZERO);
       case 'HEAD_TO_HEAD_IMP':
-        return Fraction.of(headToHead.reduce((sum, m) => sum + m.impsFor - m.impsAgainst, 0));
+        return headToHead.reduce((sum, m) => sum.add(m.impsFor).sub(m.impsAgainst), Fraction.ZERO);
       case 'IMP_QUOTIENT':
         // IMPs won ÷ IMPs lost; a team that lost no IMPs is above any finite quotient.
-        return s.impsAgainst === 0 ? Fraction.of(Number.MAX_SAFE_INTEGER) : Fraction.of(s.impsFor, s.impsAgainst);
+        return s.impsAgainst.isZero() ? Fraction.of(Number.MAX_SAFE_INTEGER) : s.impsFor.div(s.impsAgainst);
       case 'MATCHES_WON':
         return Fraction.of(s.won);
     }

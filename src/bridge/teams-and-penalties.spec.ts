@@ -37,8 +37,8 @@ describe('Law 90 procedural penalties (DOMAIN §8.4)', () => {
 
 describe('team standings by VP with the tie-breaks of DOMAIN §7', () => {
   const match = (team: string, opponent: string, vps: number, impsFor: number, impsAgainst: number): TeamMatch[] => [
-    { team, opponent, vps: frac(vps), impsFor, impsAgainst },
-    { team: opponent, opponent: team, vps: frac(20 - vps), impsFor: impsAgainst, impsAgainst: impsFor },
+    { team, opponent, vps: frac(vps), impsFor: frac(impsFor), impsAgainst: frac(impsAgainst) },
+    { team: opponent, opponent: team, vps: frac(20 - vps), impsFor: frac(impsAgainst), impsAgainst: frac(impsFor) },
   ];
   it('ranks by total VPs', () => {
     const matches = [...match('A', 'B', 12, 30, 20), ...match('A', 'C', 4, 10, 40), ...match('B', 'C', 12, 25, 20)];

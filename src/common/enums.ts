@@ -24,6 +24,13 @@ registerEnumType(Vulnerability, { name: 'Vulnerability' });
 registerEnumType(MovementKind, { name: 'MovementKind' });
 registerEnumType(ResultStatus, { name: 'ResultStatus' });
 
+/** Laws 79C and 92B: how settled a session's results are. */
+export const ResultsStanding = { PROVISIONAL: 'PROVISIONAL', OFFICIAL: 'OFFICIAL', FINAL: 'FINAL' } as const;
+registerEnumType(ResultsStanding, {
+  name: 'ResultsStanding',
+  description: 'PROVISIONAL until published; OFFICIAL while the correction (Law 79C) and appeal (Law 92B) periods run; FINAL after them',
+});
+
 export {
   Direction,
   EventKind,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RankingsResolver } from './rankings.resolver.js';
 import { RankingsService } from './rankings.service.js';
+import { ScoredEvents } from './scored-events.service.js';
 
-@Module({ providers: [RankingsService, RankingsResolver], exports: [RankingsService] })
+@Module({ providers: [RankingsService, ScoredEvents, RankingsResolver], exports: [RankingsService, ScoredEvents] })
 export class RankingsModule {}

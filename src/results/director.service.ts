@@ -7,13 +7,14 @@ import { contractScore } from '../bridge/score.js';
 import type { Vulnerability } from '../bridge/types.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Prisma, Result } from '../generated/prisma/client.js';
+import type { Event, Prisma, Result } from '../generated/prisma/client.js';
+import { scoringKind } from '../rankings/event-scoring.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import type { StoredAdjustment } from '../rankings/session-scoring.js';
 import { audit } from './audit.js';
 import { AdjustmentKind, ArtificialScore, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
 import { locateLine } from './line-context.js';
-import { correctionPeriodOpen } from './publication.service.js';
+import { changeAfterPublication } from './publication.service.js';
 import { ResultsService } from './results.service.js';
 import { toTravellerLine } from './traveller-line.js';
 
@@ -31,11 +32,12 @@ export class DirectorService {
   async adjust(input: AdjustScoreInput, actor?: string) {
     const ctx = await this.results.context(input.sessionId);
     const located = locateLine(ctx, input);
+    if (input.kind === AdjustmentKind.ARTIFICIAL && ctx.event.scoring === 'TOTAL_POINTS') {
+      throw new BadInputError('Total-points scoring has no artificial scores (A+, A, A−); assign a score instead (kind ASSIGNED)', ['kind']);
+    }
     const { status, adjustment, law } = adjustmentOf(input, located.vulnerability);
+    const late = changeAfterPublication(ctx.session, input.override);
     const row = await this.prisma.$transaction(async (tx) => {
-      if (!correctionPeriodOpen(ctx.session)) {
-        throw new ConflictError(`The correction period (Law 79C) of this session ended at ${ctx.session.correctionDeadline?.toISOString()}`, ['sessionId']);
-      }
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${located.section.id}::text), ${located.boardNumber}::int)`;
       const onBoard = await tx.result.findMany({ where: { sectionId: located.section.id, boardNumber: located.boardNumber } });
       const existing = onBoard.find((r) => r.nsContestantId === located.ns.id && r.ewContestantId === located.ew.id);
@@ -59,7 +61,7 @@ export class DirectorService {
         reason: input.reason,
         law,
         before: existing ? snapshot(existing) : null,
-        after: snapshot(saved),
+        after: late ? { ...(snapshot(saved) as object), override: late } : snapshot(saved),
       });
       return saved;
     });
@@ -72,6 +74,7 @@ export class DirectorService {
   /** Law 87: the listed lines played version `form` of the board; each version is scored apart. */
   async markFouled(input: MarkFouledBoardInput, actor?: string): Promise<number> {
     const ctx = await this.results.context(input.sessionId);
+    changeAfterPublication(ctx.session, input.override);
     const ids = input.lines.map((l, i) => {
       const located = locateLine(ctx, { ...l, section: l.section ?? input.section, board: input.board }, `lines.${i}.`);
       return { nsId: located.ns.id, ewId: located.ew.id, sectionId: located.section.id, i };
@@ -96,6 +99,12 @@ export class DirectorService {
     if (!contestant || contestant.eventId !== session.eventId) throw new NotFoundError('Contestant of this event', input.contestantId, 'contestantId');
     const dq = input.unit === PenaltyUnit.DISQUALIFIED;
     if (dq !== !input.amount) throw new BadInputError(dq ? 'A disqualification has no amount' : 'Give the amount of the penalty', ['amount']);
+    const event = await this.prisma.event.findUniqueOrThrow({ where: { id: session.eventId } });
+    const units = penaltyUnits(event);
+    if (!units.includes(input.unit)) {
+      throw new BadInputError(`A ${event.kind === 'TEAMS' ? 'teams' : 'pairs'} event scored ${event.scoring}${event.vpScale ? ' with VPs' : ''} takes penalties in ${units.join(', ')}, not ${input.unit}`, ['unit']);
+    }
+    changeAfterPublication(session, input.override);
     const law = input.law ?? (dq ? '91' : '90');
     const penalty = await this.prisma.$transaction(async (tx) => {
       const created = await tx.penalty.create({
@@ -107,6 +116,19 @@ export class DirectorService {
     await this.live.publish('rankingChanged', session.id, { sessionId: session.id, boards: [] });
     return penalty;
   }
+}
+
+/** Law 90 penalties come off the total in the event's own unit (DOMAIN §8.4). */
+function penaltyUnits(event: Pick<Event, 'kind' | 'scoring' | 'vpScale'>): PenaltyUnit[] {
+  const kind = scoringKind(event);
+  const units: Record<typeof kind, PenaltyUnit[]> = {
+    MATCHPOINTS: [PenaltyUnit.MP, PenaltyUnit.PERCENT_OF_TOP],
+    IMPS: [PenaltyUnit.IMP],
+    TOTAL_POINTS: [],
+    TEAMS_IMPS: event.vpScale ? [PenaltyUnit.IMP, PenaltyUnit.VP] : [PenaltyUnit.IMP],
+    TEAMS_POINTS: [],
+  };
+  return [...units[kind], PenaltyUnit.DISQUALIFIED];
 }
 
 function adjustmentOf(input: AdjustScoreInput, vulnerability: Vulnerability): { status: Result['status']; adjustment: StoredAdjustment | { kind: 'NOT_PLAYED'; reason: string; law: string }; law: string } {

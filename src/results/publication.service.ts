@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../common/errors.js';
+import { correctionPeriodOpen, deadlinesFrom, type PublishedTimes } from '../bridge/periods.js';
+import { ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Session } from '../generated/prisma/client.js';
 import { audit } from './audit.js';
 
-const MINUTE = 60_000;
-
 /**
  * Law 79C: publishing makes the results official and starts the correction period (the event's
- * `correctionMinutes`, 30 by default). Publishing again does not restart the clock.
+ * `correctionMinutes`, 30 by default) and the Law 92B appeal period (`appealMinutes`, 30 by
+ * default). Publishing again does not restart the clocks.
  */
 @Injectable()
 export class PublicationService {
@@ -20,25 +20,31 @@ export class PublicationService {
       if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
       if (session.publishedAt) return session;
       const publishedAt = new Date();
-      const correctionDeadline = new Date(publishedAt.getTime() + session.event.correctionMinutes * MINUTE);
-      const published = await tx.session.update({
-        where: { id: sessionId },
-        data: { status: 'OFFICIAL', publishedAt, correctionDeadline },
-      });
+      const deadlines = deadlinesFrom(publishedAt, session.event);
+      const published = await tx.session.update({ where: { id: sessionId }, data: { status: 'OFFICIAL', publishedAt, ...deadlines } });
       await audit(tx, {
         sessionId,
         action: 'SESSION_PUBLISHED',
         entityId: sessionId,
         actor,
         law: '79C',
-        after: { publishedAt: publishedAt.toISOString(), correctionDeadline: correctionDeadline.toISOString() },
+        after: { publishedAt: publishedAt.toISOString(), correctionDeadline: deadlines.correctionDeadline.toISOString(), appealDeadline: deadlines.appealDeadline.toISOString() },
       });
       return published;
     });
   }
 }
 
-/** Whether a change to a published session's results still falls in the correction period. */
-export function correctionPeriodOpen(session: Pick<Session, 'publishedAt' | 'correctionDeadline'>, now = new Date()): boolean {
-  return !session.publishedAt || !session.correctionDeadline || now <= session.correctionDeadline;
+/**
+ * Law 79C2: after the correction period a director's change needs an explicit override (the
+ * Director and the TO are satisfied the record is wrong). Answers the Law to cite, or refuses.
+ */
+export function changeAfterPublication(session: Pick<PublishedTimes, 'publishedAt' | 'correctionDeadline'>, override: boolean | undefined, now = new Date()): '79C2' | null {
+  if (correctionPeriodOpen(session, now)) return null;
+  if (override) return '79C2';
+  throw new ConflictError(
+    `The correction period (Law 79C) of this session ended at ${session.correctionDeadline?.toISOString()}; results are final. ` +
+      'A director may still change them with override: true and a reason (Law 79C2)',
+    ['override'],
+  );
 }

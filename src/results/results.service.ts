@@ -8,7 +8,7 @@ import { locateLine, type LocatedLine, type SessionContext } from './line-contex
 import type { LineRules, PreparedLine } from './line-decision.js';
 import { scoreLine } from './line-score.js';
 import type { TravellerLine } from './models/traveller.model.js';
-import { correctionPeriodOpen } from './publication.service.js';
+import { correctionPeriodOpen } from '../bridge/periods.js';
 import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
 import { TravellerWriter } from './traveller-writer.js';
@@ -80,8 +80,9 @@ export class ResultsService {
   async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, prefix = 'lines.'): Promise<SubmitOutcome[]> {
     const ctx = await this.contexts.get(sessionId);
     const prepared = lines.map((input, i) => prepareLine(ctx, input, i, lines.length, prefix));
-    checkBatchRepeats(prepared);
-    const stored = await this.writer.write({ lines: prepared, rules: lineRules(ctx), actor: actor ?? null, describe: (row) => describe(row, ctx) });
+    const rules = lineRules(ctx);
+    checkBatchRepeats(prepared, rules.teams);
+    const stored = await this.writer.write({ lines: prepared, rules, actor: actor ?? null, describe: (row) => describe(row, ctx) });
     const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
     const changed = answers.filter((a) => a.created || a.corrected);
     for (const a of changed) await this.live.publish('resultPosted', sessionId, a.line);
@@ -102,11 +103,11 @@ export function lineRules(ctx: SessionContext, now = new Date()): LineRules {
   };
 }
 
-/** A request names each pair once per board and each idempotency key once. */
-function checkBatchRepeats(lines: PreparedLine[]): void {
+/** A request names each pair once per board (a team once per direction: two rooms) and each idempotency key once. */
+function checkBatchRepeats(lines: PreparedLine[], teams: boolean): void {
   const seen = new Set<string>();
   for (const line of lines) {
-    const keys = [line.ns.id, line.ew.id].map((pair) => `${line.section.id}:${line.boardNumber}:${pair}`);
+    const keys = [line.ns.id, line.ew.id].map((pair, i) => `${line.section.id}:${line.boardNumber}:${pair}${teams ? ['NS', 'EW'][i] : ''}`);
     if (keys.some((k) => seen.has(k))) throw new BadInputError(`Board ${line.boardNumber} appears twice for the same pair in this batch`, [`${line.field}board`]);
     const key = line.input.idempotencyKey;
     if (key && seen.has(`key:${key}`)) throw new BadInputError(`Idempotency key "${key}" appears twice in this batch`, [`${line.field}idempotencyKey`]);

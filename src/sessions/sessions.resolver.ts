@@ -1,5 +1,7 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ResultsStanding } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
+import { resultsStanding } from '../bridge/periods.js';
 import { EventsService } from '../events/events.service.js';
 import { Event } from '../events/models/event.model.js';
 import { CreateSessionInput, UpdateSessionInput } from './dto/session.inputs.js';
@@ -31,6 +33,11 @@ export class SessionsResolver {
   @ResolveField(() => Event)
   event(@Parent() session: Session) {
     return this.eventsService.get(session.eventId);
+  }
+
+  @ResolveField(() => ResultsStanding, { description: 'PROVISIONAL until published, OFFICIAL while the Law 79C and 92B periods run, then FINAL' })
+  standing(@Parent() session: Session) {
+    return resultsStanding(session);
   }
 }
 

@@ -21,6 +21,12 @@ export class CreateEventInput {
   @Min(0)
   @Max(60 * 24 * 14)
   correctionMinutes?: number;
+  @Field(() => Int, { nullable: true, description: 'Law 92B appeal period, minutes (default 30)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60 * 24 * 14)
+  appealMinutes?: number;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()
@@ -37,6 +43,7 @@ export class UpdateEventInput {
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
   @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
+  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()

@@ -20,6 +20,7 @@ export class Event {
   @Field(() => String, { nullable: true }) directorName: string | null;
   @Field(() => VpScale, { nullable: true }) vpScale: string | null;
   @Field(() => Int, { description: 'Law 79C correction period after publication, minutes' }) correctionMinutes: number;
+  @Field(() => Int, { description: 'Law 92B appeal period after publication, minutes' }) appealMinutes: number;
   @Field({ description: 'Law 15: lines that do not fit the movement are kept and flagged, not refused' }) acceptOutOfMovement: boolean;
   @Field(() => ID, { nullable: true }) organizationId: string | null;
   @Field() createdAt: Date;

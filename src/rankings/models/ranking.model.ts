@@ -1,10 +1,11 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
-import { Direction } from '../../common/enums.js';
+import { Direction, ResultsStanding } from '../../common/enums.js';
 import { Player } from '../../players/models/player.model.js';
 
 @ObjectType({ description: 'A contestant as a ranking shows it' })
 export class RankedContestant {
   @Field(() => ID) id: string;
+  @Field(() => String, { nullable: true, description: 'Section letter when pairs are numbered per section' }) section: string | null;
   @Field(() => Int) number: number;
   @Field(() => Direction, { nullable: true, description: 'Home direction in a two-winner Mitchell; null in one field' })
   direction: Direction | null;
@@ -24,6 +25,8 @@ export class RankingEntry {
   @Field(() => Int) boardsPlayed: number;
   @Field(() => Float, { nullable: true, description: 'Law 90 penalties deducted from the score (already taken off)' }) penalty: number | null;
   @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
+  @Field(() => ResultsStanding, { description: 'PROVISIONAL, OFFICIAL (correction and appeal periods running) or FINAL' })
+  standing: keyof typeof ResultsStanding;
 }
 
 @ObjectType({ description: 'One board of a contestant’s session' })
@@ -37,7 +40,11 @@ export class ScorecardLine {
   @Field(() => String, { nullable: true }) result: string | null;
   @Field(() => Int, { nullable: true, description: 'From the contestant’s side' }) score: number | null;
   @Field(() => Float, { nullable: true }) matchpoints: number | null;
-  @Field(() => Float, { nullable: true, description: 'IMP pairs events: IMPs against the datum or the field' }) imps: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'IMPs against the datum or the field (IMP pairs); in teams, the board’s IMPs, on the line where the team sat NS',
+  })
+  imps: number | null;
   @Field(() => Float, { nullable: true }) top: number | null;
   @Field(() => String, { nullable: true }) adjustment: string | null;
 }
@@ -47,5 +54,5 @@ export class Scorecard {
   @Field(() => RankedContestant) contestant: RankedContestant;
   @Field(() => [ScorecardLine]) lines: ScorecardLine[];
   @Field(() => Float, { nullable: true }) percentage: number | null;
-  @Field(() => Float) matchpoints: number;
+  @Field(() => Float, { description: 'The session total in the event’s unit (MPs, IMPs, VPs or points), after penalties' }) matchpoints: number;
 }

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsOptional, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Seat } from '../../common/enums.js';
 
 export enum AdjustmentKind {
@@ -68,6 +68,10 @@ export class AdjustScoreInput extends LineRefInput {
   assignedEw?: WeightedResultInput[];
   @Field() @Length(3, 500) reason: string;
   @Field({ nullable: true, description: 'Law cited; defaults to 12C2 (artificial) or 12C1(c) (assigned)' }) @IsOptional() @Length(1, 20) law?: string;
+  @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
 
 @InputType({ description: 'Law 87: which tables played which version of a fouled board' })
@@ -78,6 +82,10 @@ export class MarkFouledBoardInput {
   @Field(() => Int, { description: 'Version number (1 is the board as dealt)' }) @IsInt() @Min(1) @Max(9) form: number;
   @Field(() => [LineRefInput], { description: 'The lines that played this version' }) @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => LineRefInput) lines: LineRefInput[];
   @Field() @Length(3, 500) reason: string;
+  @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
 
 @InputType({ description: 'Law 90 procedural penalty, or a disqualification' })
@@ -92,4 +100,8 @@ export class AddPenaltyInput {
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) board?: number;
   @Field() @Length(3, 500) reason: string;
   @Field({ nullable: true }) @IsOptional() @Length(1, 20) law?: string;
+  @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }

@@ -11,6 +11,7 @@ export class Session {
   @Field(() => SessionStatus) status: SessionStatus;
   @Field(() => Date, { nullable: true, description: 'When the results were made official' }) publishedAt: Date | null;
   @Field(() => Date, { nullable: true, description: 'End of the Law 79C correction period' }) correctionDeadline: Date | null;
+  @Field(() => Date, { nullable: true, description: 'End of the Law 92B appeal period' }) appealDeadline: Date | null;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { correctionPeriodOpen, deadlinesFrom, nextStandingChange, resultsStanding } from './periods.js';
+
+describe('correction (Law 79C) and appeal (Law 92B) periods, DOMAIN §8.1–8.2', () => {
+  const publishedAt = new Date('2026-11-22T21:00:00Z');
+  const session = { publishedAt, ...deadlinesFrom(publishedAt, { correctionMinutes: 30, appealMinutes: 60 }) };
+  const at = (hhmm: string) => new Date(`2026-11-22T${hhmm}:00Z`);
+
+  it('runs each period from publication', () => {
+    expect(session.correctionDeadline.toISOString()).toBe('2026-11-22T21:30:00.000Z');
+    expect(session.appealDeadline.toISOString()).toBe('2026-11-22T22:00:00.000Z');
+  });
+
+  it.each([
+    ['20:59', 'PROVISIONAL', true],
+    ['21:10', 'OFFICIAL', true],
+    ['21:30', 'OFFICIAL', true],
+    ['21:31', 'OFFICIAL', false],
+    ['22:01', 'FINAL', false],
+  ])('at %s results are %s; corrections open: %s', (hhmm, standing, open) => {
+    const now = at(hhmm);
+    const s = now < publishedAt ? { publishedAt: null, correctionDeadline: null, appealDeadline: null } : session;
+    expect(resultsStanding(s, now)).toBe(standing);
+    expect(correctionPeriodOpen(s, now)).toBe(open);
+  });
+
+  it('knows when the standing changes by itself', () => {
+    expect(nextStandingChange(session, at('21:10'))).toEqual(session.appealDeadline);
+    expect(nextStandingChange(session, at('22:10'))).toBeNull();
+  });
+});

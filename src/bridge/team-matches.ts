@@ -1,0 +1,161 @@
+import { Fraction, frac, sum } from './fraction.js';
+import { artificialImps, impsForDifference } from './imps.js';
+import type { BoardLine, SideScore } from './matchpoints.js';
+import { victoryPoints } from './victory-points.js';
+
+/**
+ * Team-of-four matches (DOMAIN §4.2, §4.5, §4.6, §5): the two rooms of a board are compared, the
+ * difference turned into IMPs (or kept as points, Law 78C), and a match total into VPs.
+ */
+
+/** A traveller line of a team event: teams by id; `line` as the matchpoint core reads it, or null when not played. */
+export interface TeamLine {
+  id: string;
+  board: number;
+  round: number | null;
+  ns: string;
+  ew: string;
+  line: BoardLine | null;
+}
+
+export type BoardState = 'SCORED' | 'PENDING' | 'NOT_PLAYED' | 'FOULED';
+
+export interface TeamBoard {
+  board: number;
+  state: BoardState;
+  /** IMPs (or points) of each team on the board; zero unless SCORED. Unequal only after a split score. */
+  homeScore: Fraction;
+  awayScore: Fraction;
+  /** The line where the home team sat NS, and the other room's. */
+  homeLine: string | null;
+  awayLine: string | null;
+}
+
+export interface MatchResult {
+  round: number | null;
+  home: string;
+  away: string;
+  boards: TeamBoard[];
+  /** Sum over the scored boards. */
+  homeScore: Fraction;
+  awayScore: Fraction;
+  boardsScored: number;
+}
+
+export type TeamUnit = 'IMPS' | 'POINTS';
+
+/**
+ * Groups a session's lines into matches (by round when known, else by the two teams) and scores
+ * each board that both rooms have played. A board with a line not played is cancelled; two rooms
+ * on different versions of a fouled board (Law 87) cannot be compared and wait for the director.
+ */
+export function teamMatches(lines: readonly TeamLine[], unit: TeamUnit = 'IMPS'): MatchResult[] {
+  const matches = new Map<string, TeamLine[]>();
+  for (const l of lines) {
+    const [a, b] = [l.ns, l.ew].sort();
+    const key = `${l.round ?? ''}|${a}|${b}`;
+    matches.set(key, [...(matches.get(key) ?? []), l]);
+  }
+  return [...matches.values()].map((group) => scoreMatch(group, unit));
+}
+
+function scoreMatch(group: TeamLine[], unit: TeamUnit): MatchResult {
+  // Home: the team sitting NS at the first line of the match (usually the open room).
+  const home = group[0].ns;
+  const away = group[0].ew;
+  const byBoard = new Map<number, TeamLine[]>();
+  for (const l of group) byBoard.set(l.board, [...(byBoard.get(l.board) ?? []), l]);
+  const boards = [...byBoard.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([board, rooms]) => scoreBoard(board, rooms.find((l) => l.ns === home) ?? null, rooms.find((l) => l.ns === away) ?? null, unit));
+  const scored = boards.filter((b) => b.state === 'SCORED');
+  return {
+    round: group[0].round,
+    home,
+    away,
+    boards,
+    homeScore: sum(scored.map((b) => b.homeScore)),
+    awayScore: sum(scored.map((b) => b.awayScore)),
+    boardsScored: scored.length,
+  };
+}
+
+/** One board: `open` has the home team NS, `closed` the away team NS. */
+function scoreBoard(board: number, open: TeamLine | null, closed: TeamLine | null, unit: TeamUnit): TeamBoard {
+  const base = { board, homeLine: open?.id ?? null, awayLine: closed?.id ?? null, homeScore: Fraction.ZERO, awayScore: Fraction.ZERO };
+  if (open?.line === null || closed?.line === null) return { ...base, state: 'NOT_PLAYED' };
+  if (!open || !closed) return { ...base, state: 'PENDING' };
+  const [a, b] = [open.line!, closed.line!];
+  if ('artificial' in a || 'artificial' in b) return { ...base, state: 'SCORED', ...artificialBoard(a, b) };
+  if ((a.form ?? 1) !== (b.form ?? 1)) return { ...base, state: 'FOULED' };
+  // Home scored a.ns as NS in the open room and (as EW) what EW are scored as in the closed room.
+  const homeScore = compare(a.ns, b.ew ?? b.ns, unit);
+  const awayScore = compare(b.ns, a.ew ?? a.ns, unit);
+  return { ...base, state: 'SCORED', homeScore, awayScore };
+}
+
+/**
+ * Law 12C2(b): an artificial score is ±3 IMPs (or 0) for each side, the other room ignored. When
+ * both rooms are artificial, each team gets the mean of its two codes.
+ */
+function artificialBoard(open: BoardLine, closed: BoardLine) {
+  const codes = (side: 'home' | 'away') =>
+    [open, closed]
+      .filter((l): l is Extract<BoardLine, { artificial: unknown }> => 'artificial' in l)
+      .map((l) => frac(artificialImps(l === open ? (side === 'home' ? l.artificial.ns : l.artificial.ew) : side === 'home' ? l.artificial.ew : l.artificial.ns)));
+  const mean = (xs: Fraction[]) => sum(xs).div(frac(xs.length));
+  return { homeScore: mean(codes('home')), awayScore: mean(codes('away')) };
+}
+
+/**
+ * The team's result: its score in one room against the other room's. Weighted (assigned) scores
+ * are compared component by component and the IMPs weighted, never the points (DOMAIN §4.5);
+ * in total points the points are weighted, which is the same thing there.
+ */
+function compare(mine: SideScore, theirs: SideScore, unit: TeamUnit): Fraction {
+  const parts = (s: SideScore) => (typeof s === 'number' ? [{ nsScore: s, weight: Fraction.ONE }] : s);
+  return sum(
+    parts(mine).flatMap((m) =>
+      parts(theirs).map((t) => m.weight.mul(t.weight).mul(frac(unit === 'IMPS' ? impsForDifference(m.nsScore - t.nsScore) : m.nsScore - t.nsScore))),
+    ),
+  );
+}
+
+/** A team's side of a match, as standings and VP conversions read it. */
+export interface TeamSide {
+  team: string;
+  opponent: string;
+  round: number | null;
+  /** The team's own total (IMPs or points); a penalty is already taken off. */
+  score: Fraction;
+  /** Sum of the board results the team won, and lost, from its own side. */
+  won: Fraction;
+  lost: Fraction;
+  boards: number;
+}
+
+/** Both teams' sides of a match. With a split score the two need not mirror each other (Law 86 outside knockouts). */
+export function matchSides(m: MatchResult): [TeamSide, TeamSide] {
+  const side = (team: string, opponent: string, pick: (b: TeamBoard) => Fraction): TeamSide => {
+    const results = m.boards.filter((b) => b.state === 'SCORED').map(pick);
+    const positive = (x: Fraction) => (x.compare(Fraction.ZERO) > 0 ? x : Fraction.ZERO);
+    return {
+      team,
+      opponent,
+      round: m.round,
+      score: sum(results),
+      won: sum(results.map(positive)),
+      lost: sum(results.map((x) => positive(x.neg()))),
+      boards: m.boardsScored,
+    };
+  };
+  return [side(m.home, m.away, (b) => b.homeScore), side(m.away, m.home, (b) => b.awayScore)];
+}
+
+/** WBF 2013 VPs of one team from its own margin: the winner's share when ahead, the loser's when behind. */
+export function sideVictoryPoints(side: TeamSide): Fraction {
+  if (!side.boards) return Fraction.ZERO;
+  const margin = side.score.toNumber();
+  const vp = victoryPoints(Math.abs(margin), side.boards);
+  return Fraction.parse((margin >= 0 ? vp.winner : vp.loser).toFixed(2));
+}

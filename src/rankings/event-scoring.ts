@@ -1,0 +1,136 @@
+import { Fraction, frac, sum } from '../bridge/fraction.js';
+import { expectedResults as movementExpected, type Movement } from '../bridge/movements/index.js';
+import type { SideScore } from '../bridge/matchpoints.js';
+import { addBoard, emptyTally, type MatchpointTally } from '../bridge/ranking.js';
+import { teamMatches, type MatchResult, type TeamLine } from '../bridge/team-matches.js';
+import type { Event, Result, Section } from '../generated/prisma/client.js';
+import type { EventData, SessionData } from './event-data.js';
+import { boardKey, scoreSession, scoreSessionImps, toBoardLine, type ImpMethod } from './session-scoring.js';
+
+/** How an event's boards are scored, from its kind and ScoringMethod. */
+export type ScoringKind = 'MATCHPOINTS' | 'IMPS' | 'TOTAL_POINTS' | 'TEAMS_IMPS' | 'TEAMS_POINTS';
+
+export function scoringKind(event: Pick<Event, 'kind' | 'scoring'>): ScoringKind {
+  if (event.kind === 'TEAMS') return event.scoring === 'TOTAL_POINTS' ? 'TEAMS_POINTS' : 'TEAMS_IMPS';
+  if (event.scoring === 'TOTAL_POINTS') return 'TOTAL_POINTS';
+  return event.scoring === 'MATCHPOINTS' ? 'MATCHPOINTS' : 'IMPS';
+}
+
+/** A traveller line's scored figures; absent where the method has none. */
+export interface LineFigures {
+  nsMatchpoints?: Fraction;
+  ewMatchpoints?: Fraction;
+  nsImps?: Fraction;
+  ewImps?: Fraction;
+}
+
+export interface ScoredSession {
+  data: SessionData;
+  lines: Map<string, LineFigures>;
+  /** Matchpoint tops by board key (MP events). */
+  tops: Map<string, Fraction>;
+  /** Pairs: each contestant's total (MPs over tops, IMPs or points) and boards played. */
+  tallies: Map<string, MatchpointTally>;
+  /** Teams: the session's matches. */
+  matches: MatchResult[];
+}
+
+export interface ScoredEvent {
+  data: EventData;
+  kind: ScoringKind;
+  /** By session id, in playing order. */
+  sessions: Map<string, ScoredSession>;
+}
+
+/** Scores every session of an event with the pure core. */
+export function scoreEvent(data: EventData): ScoredEvent {
+  const kind = scoringKind(data.event);
+  return { data, kind, sessions: new Map(data.sessions.map((s) => [s.session.id, scoreOneSession(s, kind, data.event)])) };
+}
+
+function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event): ScoredSession {
+  switch (kind) {
+    case 'MATCHPOINTS':
+      return matchpointSession(s);
+    case 'IMPS':
+      // IMPs across the field are cross-IMPs; Butler compares with the datum.
+      return impSession(s, event.scoring === 'BUTLER' ? 'BUTLER' : 'CROSS_IMPS');
+    case 'TOTAL_POINTS':
+      return pointsSession(s);
+    default:
+      return teamSession(s, kind === 'TEAMS_IMPS' ? 'IMPS' : 'POINTS');
+  }
+}
+
+const empty = (s: SessionData): ScoredSession => ({ data: s, lines: new Map(), tops: new Map(), tallies: new Map(), matches: [] });
+
+function matchpointSession(s: SessionData): ScoredSession {
+  const scored = scoreSession(s.results, expectedResults(s.results, s.sections));
+  const lines = new Map<string, LineFigures>();
+  const tops = new Map<string, Fraction>();
+  for (const [key, board] of scored.boards) {
+    tops.set(key, board.top);
+    for (const [id, mp] of board.lines) lines.set(id, { nsMatchpoints: mp.ns, ewMatchpoints: mp.ew });
+  }
+  return { ...empty(s), lines, tops, tallies: scored.tallies };
+}
+
+function impSession(s: SessionData, method: ImpMethod): ScoredSession {
+  const scored = scoreSessionImps(s.results, method);
+  const lines = new Map([...scored.lines].map(([id, l]) => [id, { nsImps: l.ns, ewImps: l.ew }]));
+  const tallies = new Map([...scored.tallies].map(([id, t]) => [id, { matchpoints: t.imps, tops: Fraction.ZERO, boards: t.boards }]));
+  return { ...empty(s), lines, tallies };
+}
+
+/** Law 78C for pairs: each pair's own points, board by board (an assigned score's points weighted). */
+function pointsSession(s: SessionData): ScoredSession {
+  const out = empty(s);
+  const points = (score: SideScore) => (typeof score === 'number' ? frac(score) : sum(score.map((c) => c.weight.mul(frac(c.nsScore)))));
+  for (const r of s.results) {
+    const line = toBoardLine(r);
+    if (!line || 'artificial' in line) continue;
+    const ns = points(line.ns);
+    const ew = points(line.ew ?? line.ns).neg();
+    out.lines.set(r.id, {});
+    for (const [id, value] of [[r.nsContestantId, ns], [r.ewContestantId, ew]] as const) {
+      out.tallies.set(id, addBoard(out.tallies.get(id) ?? emptyTally(), value, Fraction.ZERO));
+    }
+  }
+  return out;
+}
+
+/** Teams: matches from the lines, and each line's IMPs for the team sitting NS at it. */
+function teamSession(s: SessionData, unit: 'IMPS' | 'POINTS'): ScoredSession {
+  const lines: TeamLine[] = s.results.map((r) => ({ id: r.id, board: r.boardNumber, round: r.round, ns: r.nsContestantId, ew: r.ewContestantId, line: toBoardLine(r) }));
+  const matches = teamMatches(lines, unit);
+  const figures = new Map<string, LineFigures>();
+  if (unit === 'IMPS') {
+    for (const m of matches) {
+      for (const b of m.boards.filter((x) => x.state === 'SCORED')) {
+        if (b.homeLine) figures.set(b.homeLine, { nsImps: b.homeScore, ewImps: b.awayScore });
+        if (b.awayLine) figures.set(b.awayLine, { nsImps: b.awayScore, ewImps: b.homeScore });
+      }
+    }
+  }
+  return { ...empty(s), lines: figures, matches };
+}
+
+/**
+ * N for Neuberg: with a movement, the number of tables that play the board; otherwise the most
+ * results any board of the section has, so a board missing a result (sit-out, not played) is
+ * factored to the field's top while play goes on.
+ */
+function expectedResults(results: Result[], sections: Section[]) {
+  const byMovement = new Map<string, Map<number, number>>();
+  for (const s of sections) {
+    if (s.movement) byMovement.set(s.id, movementExpected(s.movement as unknown as Movement));
+  }
+  const count = new Map<string, number>();
+  for (const r of results) count.set(boardKey(r.sectionId, r.boardNumber), (count.get(boardKey(r.sectionId, r.boardNumber)) ?? 0) + 1);
+  const most = new Map<string, number>();
+  for (const [key, n] of count) {
+    const section = key.slice(0, key.lastIndexOf(':'));
+    most.set(section, Math.max(most.get(section) ?? 0, n));
+  }
+  return (sectionId: string, board: number, present: number) => Math.max(byMovement.get(sectionId)?.get(board) ?? most.get(sectionId) ?? present, present);
+}
