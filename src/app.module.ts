@@ -1,8 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { BoardsModule } from './boards/boards.module.js';
 import { ErrorFilter } from './common/error.filter.js';
+import { ResponseCache, ResponseCacheMiddleware, ResponseCachePlugin } from './common/response-cache.js';
 import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -39,6 +40,13 @@ import { SessionsModule } from './sessions/sessions.module.js';
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.
     { provide: APP_PIPE, useFactory: validationPipe },
     { provide: APP_FILTER, useClass: ErrorFilter },
+    ResponseCache,
+    ResponseCachePlugin,
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // After the body parser, before Apollo (see common/response-cache.ts).
+    consumer.apply(ResponseCacheMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.POST });
+  }
+}

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { RawConnection } from './raw-client.js';
 
 /** One request of a load run: method, path, JSON body; `ok` says which statuses count as success. */
 export interface LoadRequest {
@@ -112,3 +113,31 @@ function report(latencies: number[], statuses: Record<number, number>, failures:
 }
 
 export const fmt = (n: number, digits = 1) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Closed loop on lean raw connections (see raw-client.ts), for read benchmarks where the load
+ * generator must take as little CPU as possible: `connections` clients, each sending `request()`
+ * again as soon as the last answer is in, for `seconds`.
+ */
+export async function rawClosedLoop(port: number, connections: number, request: () => Buffer, seconds: number, ok = (s: number) => s < 300): Promise<LoadReport> {
+  const conns = await Promise.all(Array.from({ length: connections }, () => RawConnection.open(port)));
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    conns.map(async (c) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const status = await c.send(request());
+        latencies.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (!ok(status)) failures++;
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  conns.forEach((c) => c.close());
+  return report(latencies, statuses, failures, elapsed);
+}

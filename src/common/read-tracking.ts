@@ -18,6 +18,11 @@ export function trackReads<T>(run: () => T): { result: T; dependencies: ReadDepe
   return { result: storage.run(dependencies, run), dependencies };
 }
 
+/** The dependencies being collected for the request this code runs in, if any. */
+export function currentReads(): ReadDependencies | undefined {
+  return storage.getStore();
+}
+
 export function noteDependency(eventId: string, revision: string): void {
   storage.getStore()?.events.set(eventId, revision);
 }

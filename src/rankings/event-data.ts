@@ -1,6 +1,7 @@
 import { NotFoundError } from '../common/errors.js';
-import type { PrismaService } from '../database/prisma.service.js';
-import type { Board, Contestant, Event, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import type { QueryResultRow } from 'pg';
+import type { PgPool } from '../database/pg-pool.service.js';
+import type { Board, Contestant, ContestantPlayer, Event, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -21,29 +22,99 @@ export interface SessionData {
   penalties: Penalty[];
 }
 
-/** The whole event in one round of queries. */
-export async function loadEventData(prisma: PrismaService, eventId: string): Promise<EventData> {
-  const event = await prisma.event.findUnique({
-    where: { id: eventId },
-    include: {
-      contestants: { include: { players: { include: { player: true }, orderBy: { position: 'asc' } } } },
-      sessions: {
-        orderBy: { number: 'asc' },
-        include: { sections: { orderBy: { letter: 'asc' } }, boards: true, results: true, penalties: { where: { revokedAt: null }, orderBy: { createdAt: 'asc' } } },
-      },
-    },
-  });
-  if (!event) throw new NotFoundError('Event', eventId, 'eventId');
-  const { contestants, sessions, ...row } = event;
+/**
+ * The whole event, read with plain SQL in one round of parallel queries: this runs again after
+ * every write to the event (scores are recomputed from the rows), so it must take milliseconds.
+ * Rows come back in Prisma's shapes (same column names and types).
+ */
+export async function loadEventData(pg: PgPool, eventId: string): Promise<EventData> {
+  const q = <T extends object>(text: string) => pg.query<T & QueryResultRow>(text, [eventId]).then((r) => r.rows as T[]);
+  const [events, contestants, players, sessions, sections, boards, results, penalties] = await Promise.all([
+    q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
+    q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
+    q<ContestantPlayer & Player>(
+      `SELECT cp."contestantId", cp."position", p.* FROM "ContestantPlayer" cp
+       JOIN "Contestant" c ON c."id" = cp."contestantId" JOIN "Player" p ON p."id" = cp."playerId"
+       WHERE c."eventId" = $1 ORDER BY cp."position"`,
+    ),
+    q<Session>('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
+    q<Section>('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
+    q<Board>('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
+    q<Result>('SELECT r.* FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1'),
+    q<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
+  ]);
+  if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
+  const seated = groupBy(players, (p) => p.contestantId);
+  const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
+  const [sectionsOf, boardsOf, resultsOf, penaltiesOf] = [of(sections), of(boards), of(results), of(penalties)];
   return {
-    event: row,
-    contestants: new Map(contestants.map((c) => [c.id, c])),
-    sessions: sessions.map(({ sections, boards, results, penalties, ...session }) => ({
+    event: events[0],
+    contestants: new Map(
+      contestants.map((c) => [c.id, { ...c, players: (seated.get(c.id) ?? []).map(({ contestantId: _c, position: _p, ...player }) => ({ player })) }]),
+    ),
+    sessions: sessions.map((session) => ({
       session,
-      sections,
-      boards: new Map(boards.map((b) => [b.number, b])),
-      results,
-      penalties,
+      sections: sectionsOf.get(session.id) ?? [],
+      boards: new Map((boardsOf.get(session.id) ?? []).map((b) => [b.number, b])),
+      results: resultsOf.get(session.id) ?? [],
+      penalties: penaltiesOf.get(session.id) ?? [],
     })),
   };
+}
+
+/** What changed in an event since `revision`, when its set-up did not: result rows (or their removal), sessions, penalties. */
+export interface EventChanges {
+  results: Result[];
+  removed: string[];
+  sessions: Session[];
+  penalties: Penalty[];
+}
+
+export async function loadEventChanges(pg: PgPool, eventId: string, revision: string): Promise<EventChanges> {
+  const [changed, sessions, penalties] = await Promise.all([
+    pg.query<Result & { changedId: string }>(
+      `SELECT c."changedId", r.* FROM (SELECT DISTINCT "resultId" AS "changedId" FROM "ResultChange" WHERE "eventId" = $1 AND "revision" > $2) c
+       LEFT JOIN "Result" r ON r."id" = c."changedId"`,
+      [eventId, revision],
+    ),
+    pg.query<Session>('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"', [eventId]),
+    pg.query<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"', [eventId]),
+  ]);
+  const rows = changed.rows;
+  return {
+    results: rows.filter((r) => r.id).map(({ changedId: _c, ...row }) => row),
+    removed: rows.filter((r) => !r.id).map((r) => r.changedId),
+    sessions: sessions.rows,
+    penalties: penalties.rows,
+  };
+}
+
+/** `data` with `changes` applied (a new object; `data` is left as it was, for readers still using it). */
+export function applyEventChanges(data: EventData, changes: EventChanges): EventData {
+  const touched = new Map(changes.results.map((r) => [r.id, r]));
+  const gone = new Set([...changes.removed, ...touched.keys()]);
+  const sessions = new Map(changes.sessions.map((s) => [s.id, s]));
+  const penaltiesOf = groupBy(changes.penalties, (p) => p.sessionId);
+  const addedOf = groupBy(changes.results, (r) => r.sessionId);
+  return {
+    ...data,
+    sessions: data.sessions
+      .filter((s) => sessions.has(s.session.id))
+      .map((s) => ({
+        ...s,
+        session: sessions.get(s.session.id)!,
+        results: [...s.results.filter((r) => !gone.has(r.id)), ...(addedOf.get(s.session.id) ?? [])],
+        penalties: penaltiesOf.get(s.session.id) ?? [],
+      })),
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }

@@ -5,7 +5,7 @@ import { addBoard, emptyTally, type MatchpointTally } from '../bridge/ranking.js
 import { teamMatches, type MatchResult, type TeamLine } from '../bridge/team-matches.js';
 import type { Event, Result, Section } from '../generated/prisma/client.js';
 import type { EventData, SessionData } from './event-data.js';
-import { boardKey, scoreSession, scoreSessionImps, toBoardLine, type ImpMethod } from './session-scoring.js';
+import { boardKey, scoreSession, scoreSessionImps, toBoardLine, type ImpMethod, type ScoredBoard } from './session-scoring.js';
 
 /** How an event's boards are scored, from its kind and ScoringMethod. */
 export type ScoringKind = 'MATCHPOINTS' | 'IMPS' | 'TOTAL_POINTS' | 'TEAMS_IMPS' | 'TEAMS_POINTS';
@@ -26,6 +26,8 @@ export interface LineFigures {
 
 export interface ScoredSession {
   data: SessionData;
+  /** Matchpoint events: each board's scoring, reused by the next revision where the board is unchanged. */
+  boards: ReadonlyMap<string, ScoredBoard>;
   lines: Map<string, LineFigures>;
   /** Matchpoint tops by board key (MP events). */
   tops: Map<string, Fraction>;
@@ -42,16 +44,17 @@ export interface ScoredEvent {
   sessions: Map<string, ScoredSession>;
 }
 
-/** Scores every session of an event with the pure core. */
-export function scoreEvent(data: EventData): ScoredEvent {
+/** Scores every session of an event with the pure core; boards unchanged since `previous` are not scored again. */
+export function scoreEvent(data: EventData, previous?: ScoredEvent): ScoredEvent {
   const kind = scoringKind(data.event);
-  return { data, kind, sessions: new Map(data.sessions.map((s) => [s.session.id, scoreOneSession(s, kind, data.event)])) };
+  const prior = (id: string) => (previous?.kind === kind ? previous.sessions.get(id)?.boards : undefined);
+  return { data, kind, sessions: new Map(data.sessions.map((s) => [s.session.id, scoreOneSession(s, kind, data.event, prior(s.session.id))])) };
 }
 
-function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event): ScoredSession {
+function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event, previous?: ReadonlyMap<string, ScoredBoard>): ScoredSession {
   switch (kind) {
     case 'MATCHPOINTS':
-      return matchpointSession(s);
+      return matchpointSession(s, previous);
     case 'IMPS':
       // IMPs across the field are cross-IMPs; Butler compares with the datum.
       return impSession(s, event.scoring === 'BUTLER' ? 'BUTLER' : 'CROSS_IMPS');
@@ -62,17 +65,17 @@ function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event): Score
   }
 }
 
-const empty = (s: SessionData): ScoredSession => ({ data: s, lines: new Map(), tops: new Map(), tallies: new Map(), matches: [] });
+const empty = (s: SessionData): ScoredSession => ({ data: s, boards: new Map(), lines: new Map(), tops: new Map(), tallies: new Map(), matches: [] });
 
-function matchpointSession(s: SessionData): ScoredSession {
-  const scored = scoreSession(s.results, expectedResults(s.results, s.sections));
+function matchpointSession(s: SessionData, previous?: ReadonlyMap<string, ScoredBoard>): ScoredSession {
+  const scored = scoreSession(s.results, expectedResults(s.results, s.sections), {}, previous);
   const lines = new Map<string, LineFigures>();
   const tops = new Map<string, Fraction>();
   for (const [key, board] of scored.boards) {
     tops.set(key, board.top);
     for (const [id, mp] of board.lines) lines.set(id, { nsMatchpoints: mp.ns, ewMatchpoints: mp.ew });
   }
-  return { ...empty(s), lines, tops, tallies: scored.tallies };
+  return { ...empty(s), boards: scored.boards, lines, tops, tallies: scored.tallies };
 }
 
 function impSession(s: SessionData, method: ImpMethod): ScoredSession {

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service.js';
+import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
-import { loadEventData } from './event-data.js';
+import { applyEventChanges, loadEventChanges, loadEventData, type EventData } from './event-data.js';
 import { scoreEvent, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
+
+interface Cached {
+  revision: string;
+  setupRevision: string;
+  scored: Promise<{ data: EventData; scored: ScoredEvent }>;
+}
 
 /** Events kept scored in memory; the least recently used go first. */
 const MAX_EVENTS = 64;
@@ -15,10 +21,10 @@ const MAX_EVENTS = 64;
  */
 @Injectable()
 export class ScoredEvents {
-  private readonly cache = new Map<string, { revision: string; scored: Promise<ScoredEvent> }>();
+  private readonly cache = new Map<string, Cached>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly pg: PgPool,
     private readonly revisions: Revisions,
   ) {}
 
@@ -27,19 +33,29 @@ export class ScoredEvents {
   }
 
   async ofEvent(eventId: string): Promise<ScoredEvent> {
-    const { revision } = await this.revisions.ofEvent(eventId);
-    noteDependency(eventId, revision);
+    const current = await this.revisions.ofEvent(eventId);
+    noteDependency(eventId, current.revision);
     const cached = this.cache.get(eventId);
-    if (cached?.revision === revision) {
+    if (cached?.revision === current.revision) {
       this.cache.delete(eventId);
       this.cache.set(eventId, cached); // most recently used last
-      return cached.scored;
+      return (await cached.scored).scored;
     }
-    // Rows read after the revision: a write in between only makes the next read rescore.
-    const scored = loadEventData(this.prisma, eventId).then(scoreEvent);
-    this.cache.set(eventId, { revision, scored });
+    // Rows are read after the revision: a write in between only makes the next read look again.
+    const scored = this.refresh(eventId, cached, current.setupRevision);
+    this.cache.set(eventId, { revision: current.revision, setupRevision: current.setupRevision, scored });
     scored.catch(() => this.cache.get(eventId)?.scored === scored && this.cache.delete(eventId));
     while (this.cache.size > MAX_EVENTS) this.cache.delete(this.cache.keys().next().value!);
-    return scored;
+    return (await scored).scored;
+  }
+
+  /**
+   * After results or penalties changed (set-up unchanged), only the changed result rows are read
+   * and only the boards they touch are scored again; anything else reloads the whole event.
+   */
+  private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string): Promise<{ data: EventData; scored: ScoredEvent }> {
+    const before = cached && cached.setupRevision === setupRevision ? await cached.scored.catch(() => null) : null;
+    const data = before ? applyEventChanges(before.data, await loadEventChanges(this.pg, eventId, cached!.revision)) : await loadEventData(this.pg, eventId);
+    return { data, scored: scoreEvent(data, before?.scored) };
   }
 }

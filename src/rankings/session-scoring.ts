@@ -10,14 +10,32 @@ export type StoredAdjustment =
   | { kind: 'ARTIFICIAL'; ns: Artificial; ew: Artificial; law?: string; reason?: string }
   | { kind: 'ASSIGNED'; ns: { nsScore: number; weight: string }[]; ew?: { nsScore: number; weight: string }[]; law?: string; reason?: string };
 
+/** One board's matchpoints, with the signature of what they were computed from (for reuse). */
+export interface ScoredBoard {
+  top: Fraction;
+  lines: Map<string, LineMatchpoints>;
+  signature: string;
+}
+
 export interface ScoredSession {
   /** Per section and board: the top and each line's matchpoints. */
-  boards: Map<string, { top: Fraction; lines: Map<string, LineMatchpoints> }>;
+  boards: Map<string, ScoredBoard>;
   /** Per contestant id. */
   tallies: Map<string, MatchpointTally>;
 }
 
 export const boardKey = (sectionId: string, board: number) => `${sectionId}:${board}`;
+
+function groupByBoard(results: Result[]): Map<string, Result[]> {
+  const byBoard = new Map<string, Result[]>();
+  for (const r of results) {
+    const key = boardKey(r.sectionId, r.boardNumber);
+    const rows = byBoard.get(key);
+    if (rows) rows.push(r);
+    else byBoard.set(key, [r]);
+  }
+  return byBoard;
+}
 
 /** The core's view of a stored line; null for a board not played (no score for anyone). */
 export function toBoardLine(r: Result): BoardLine | null {
@@ -34,38 +52,43 @@ export function toBoardLine(r: Result): BoardLine | null {
 
 /**
  * Matchpoints every board of the session by section, then adds each contestant's boards up.
- * `expected(sectionId, board)` is N for Neuberg: how many results the board should have.
+ * `expected(sectionId, board)` is N for Neuberg: how many results the board should have. A board
+ * whose lines and N are unchanged since `previous` keeps its matchpoints: after a post only the
+ * boards it touched are scored again.
  */
 export function scoreSession(
   results: Result[],
   expected: (sectionId: string, board: number, present: number) => number,
   options: MatchpointOptions = {},
+  previous?: ReadonlyMap<string, ScoredBoard>,
 ): ScoredSession {
-  const byBoard = new Map<string, Result[]>();
-  for (const r of results) {
-    const key = boardKey(r.sectionId, r.boardNumber);
-    byBoard.set(key, [...(byBoard.get(key) ?? []), r]);
-  }
+  const byBoard = groupByBoard(results);
   const boards: ScoredSession['boards'] = new Map();
   const tallies = new Map<string, MatchpointTally>();
   const credit = (contestantId: string, mp: Fraction, top: Fraction) =>
     tallies.set(contestantId, addBoard(tallies.get(contestantId) ?? emptyTally(), mp, top));
 
   for (const [key, rows] of byBoard) {
-    const lines = rows.map(toBoardLine).filter((l): l is BoardLine => l !== null);
-    if (!lines.length) continue;
-    const n = Math.max(expected(rows[0].sectionId, rows[0].boardNumber, rows.length), lines.length);
-    const scored = scoreBoard(lines, { ...options, expected: n });
-    const byId = new Map(scored.lines.map((l) => [l.id, l]));
-    boards.set(key, { top: scored.top, lines: byId });
+    const n = expected(rows[0].sectionId, rows[0].boardNumber, rows.length);
+    const signature = `${n}|${rows.map((r) => `${r.id}:${r.version}:${r.status}:${r.boardForm}:${r.nsScore}`).sort().join(',')}`;
+    const board = previous?.get(key)?.signature === signature ? previous.get(key)! : scoreOneBoard(rows, n, signature, options);
+    if (!board) continue;
+    boards.set(key, board);
     for (const r of rows) {
-      const mp = byId.get(r.id);
+      const mp = board.lines.get(r.id);
       if (!mp) continue;
-      credit(r.nsContestantId, mp.ns, scored.top);
-      credit(r.ewContestantId, mp.ew, scored.top);
+      credit(r.nsContestantId, mp.ns, board.top);
+      credit(r.ewContestantId, mp.ew, board.top);
     }
   }
   return { boards, tallies };
+}
+
+function scoreOneBoard(rows: Result[], expected: number, signature: string, options: MatchpointOptions): ScoredBoard | null {
+  const lines = rows.map(toBoardLine).filter((l): l is BoardLine => l !== null);
+  if (!lines.length) return null;
+  const scored = scoreBoard(lines, { ...options, expected: Math.max(expected, lines.length) });
+  return { top: scored.top, lines: new Map(scored.lines.map((l) => [l.id, l])), signature };
 }
 
 export type ImpMethod = 'BUTLER' | 'CROSS_IMPS';
@@ -83,11 +106,7 @@ export interface ImpScoredSession {
  * ±3 IMPs (Law 12C2(b)); an assigned weighted score has its IMPs weighted, never its points.
  */
 export function scoreSessionImps(results: Result[], method: ImpMethod): ImpScoredSession {
-  const byBoard = new Map<string, Result[]>();
-  for (const r of results) {
-    const key = boardKey(r.sectionId, r.boardNumber);
-    byBoard.set(key, [...(byBoard.get(key) ?? []), r]);
-  }
+  const byBoard = groupByBoard(results);
   const lines = new Map<string, { ns: Fraction; ew: Fraction }>();
   const tallies = new Map<string, { imps: Fraction; boards: number }>();
   const credit = (id: string, imps: Fraction) => {

@@ -25,7 +25,31 @@ LANGUAGE sql SET search_path FROM CURRENT AS $$
   WHERE "id" = ANY(event_ids)
 $$;
 
--- Rows that carry sessionId (Result, Penalty: results; Section, Board: set-up). TG_ARGV[0] = 'setup' or 'results'.
+-- Which results changed at which revision, so a cache can read only what changed since it was
+-- filled. The revision is taken under the Event row's lock, so revisions follow commit order.
+CREATE TABLE "ResultChange" (
+    "eventId" UUID NOT NULL,
+    "revision" BIGINT NOT NULL,
+    "resultId" UUID NOT NULL,
+    CONSTRAINT "ResultChange_pkey" PRIMARY KEY ("eventId", "revision", "resultId")
+);
+ALTER TABLE "ResultChange" ADD CONSTRAINT "ResultChange_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "Event"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+CREATE FUNCTION traveller_results_changed() RETURNS TRIGGER
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  WITH bumped AS (
+    UPDATE "Event" e SET "revision" = e."revision" + 1
+    WHERE e."id" IN (SELECT s."eventId" FROM changed_rows c JOIN "Session" s ON s."id" = c."sessionId")
+    RETURNING e."id", e."revision"
+  )
+  INSERT INTO "ResultChange" ("eventId", "revision", "resultId")
+  SELECT DISTINCT b."id", b."revision", c."id"
+  FROM changed_rows c JOIN "Session" s ON s."id" = c."sessionId" JOIN bumped b ON b."id" = s."eventId";
+  RETURN NULL;
+END $$;
+
+-- Rows that carry sessionId (Penalty: results; Section, Board: set-up). TG_ARGV[0] = 'setup' or 'results'.
 CREATE FUNCTION traveller_touch_by_session() RETURNS TRIGGER
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
@@ -75,9 +99,9 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE TRIGGER "Result_inserted" AFTER INSERT ON "Result" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
-CREATE TRIGGER "Result_updated" AFTER UPDATE ON "Result" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
-CREATE TRIGGER "Result_deleted" AFTER DELETE ON "Result" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
+CREATE TRIGGER "Result_inserted" AFTER INSERT ON "Result" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_results_changed();
+CREATE TRIGGER "Result_updated" AFTER UPDATE ON "Result" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_results_changed();
+CREATE TRIGGER "Result_deleted" AFTER DELETE ON "Result" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_results_changed();
 CREATE TRIGGER "Penalty_inserted" AFTER INSERT ON "Penalty" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
 CREATE TRIGGER "Penalty_updated" AFTER UPDATE ON "Penalty" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
 CREATE TRIGGER "Penalty_deleted" AFTER DELETE ON "Penalty" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION traveller_touch_by_session('results');
