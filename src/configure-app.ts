@@ -1,9 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 
+/** Largest JSON body: a batch of 500 traveller lines is well under it. */
+export const JSON_BODY_LIMIT = '1mb';
+
 /** HTTP set-up shared by main.ts and the e2e tests, so both serve exactly the same thing. */
 export function configureApp(app: INestApplication): void {
+  (app as NestExpressApplication).useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  (app as NestExpressApplication).disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
   const config = new DocumentBuilder()
     .setTitle('Traveller')

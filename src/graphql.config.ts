@@ -16,9 +16,13 @@ export const graphqlConfig: ApolloDriverConfig = {
   subscriptions: { 'graphql-ws': true },
 };
 
+/** Apollo's own refusals of a malformed request: to a client, bad input like any other. */
+const APOLLO_INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED', 'PERSISTED_QUERY_NOT_FOUND']);
+
 /** What a client sees of an error: message, where, and a stable code (plus fields for bad input). */
 export function publicError(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  const code = (formatted.extensions?.code as string | undefined) ?? 'INTERNAL_SERVER_ERROR';
+  const raw = (formatted.extensions?.code as string | undefined) ?? 'INTERNAL_SERVER_ERROR';
+  const code = APOLLO_INPUT_CODES.has(raw) ? 'BAD_USER_INPUT' : raw;
   const fields = formatted.extensions?.fields;
   return {
     message: code === 'INTERNAL_SERVER_ERROR' && !fields ? 'Internal error; the failure has been logged' : formatted.message,

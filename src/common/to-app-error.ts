@@ -66,6 +66,14 @@ function httpError(error: HttpException): AppError {
   const status = error.getStatus();
   const code: ErrorCode | null =
     status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status < 500 ? 'BAD_USER_INPUT' : null;
-  const app = new AppError(code ?? 'BAD_USER_INPUT', error.message);
+  const app = new AppError(code ?? 'BAD_USER_INPUT', bodyParserMessage(error.cause) ?? error.message);
   return Object.assign(app, { httpStatus: status });
+}
+
+/** The body parser's refusals, said so that a client author knows what to change. */
+function bodyParserMessage(cause: unknown): string | null {
+  const { type, limit, message } = (cause ?? {}) as { type?: string; limit?: number; message?: string };
+  if (type === 'entity.parse.failed') return `The request body is not valid JSON: ${message}`;
+  if (type === 'entity.too.large') return `The request body is larger than the ${limit ? `${Math.round(limit / 1024)} KiB ` : ''}this endpoint accepts; send it in smaller parts`;
+  return null;
 }

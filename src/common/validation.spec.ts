@@ -17,4 +17,11 @@ describe('validation pipe', () => {
     const error = await validate({ eventId: '00000000-0000-4000-8000-000000000000', contestants: [{ number: 1 }], extra: 1 }).catch((e: unknown) => e);
     expect((error as BadInputError).fields).toEqual(['extra']);
   });
+
+  it('refuses control characters anywhere, naming the field', async () => {
+    const error = await validate({ eventId: '00000000-0000-4000-8000-000000000000', contestants: [{ number: 1, name: 'Ann\u0000' }] }).catch((e: unknown) => e);
+    expect((error as BadInputError).fields).toEqual(['contestants.0.name']);
+    expect((error as BadInputError).message).toMatch(/control character/);
+    await expect(validate({ eventId: '00000000-0000-4000-8000-000000000000', contestants: [{ number: 1, name: 'Ann\tBell' }] })).resolves.toBeDefined();
+  });
 });

@@ -1,12 +1,24 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { BadInputError } from './errors.js';
+
+/** Control characters no field has a use for (tab, newline and carriage return are fine); PostgreSQL cannot even store NUL. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
  * class-validator on every input; unknown fields are refused. The answer names each offending
- * field by its path (e.g. `contestants.2.number`) with class-validator's message.
+ * field by its path (e.g. `contestants.2.number`) with class-validator's message. Strings with
+ * control characters are refused first, whatever the field.
  */
+class InputPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const bad = controlCharacterPath(value);
+    if (bad !== null) throw new BadInputError(`${bad || 'The input'} contains a control character; send plain text`, bad ? [bad] : []);
+    return super.transform(value, metadata);
+  }
+}
+
 export function validationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new InputPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -18,6 +30,17 @@ export function validationPipe(): ValidationPipe {
       );
     },
   });
+}
+
+/** The path of the first string holding a control character ("" for the value itself), or null. */
+export function controlCharacterPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = controlCharacterPath(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function flatten(errors: ValidationError[], prefix = ''): { path: string; message: string }[] {

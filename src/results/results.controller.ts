@@ -29,7 +29,10 @@ export class ResultsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const batch = typeof body === 'object' && body !== null && 'lines' in body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new BadInputError('Send one traveller line as a JSON object, or { "lines": [...] }, with Content-Type: application/json');
+    }
+    const batch = 'lines' in body;
     const pipe = validationPipe();
     if (batch) {
       const { lines } = (await pipe.transform(body, { type: 'body', metatype: ResultBatchBody })) as ResultBatchBody;

@@ -1,0 +1,62 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * The real service (dist/main.js) in a child process, for tests and benchmarks that need a
+ * process of its own: to kill it, or to keep the load generator off its event loop.
+ */
+export interface ServiceProcess {
+  url: string;
+  port: number;
+  /** Starts (or restarts) the service and waits until /health answers. */
+  start(): Promise<void>;
+  /** Sends `signal` and waits until the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Compiles src/ into dist/ when a source is newer (incremental: a few seconds when nothing changed). */
+export function buildService(): void {
+  execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}
+
+export async function serviceProcess(databaseUrl: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<ServiceProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  return {
+    url,
+    port,
+    async start() {
+      child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}`);
+        if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+        await sleep(100);
+      }
+      throw new Error('The service did not answer /health within 30 s');
+    },
+    async kill(signal: NodeJS.Signals = 'SIGTERM') {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((done) => running.once('exit', done));
+      running.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
