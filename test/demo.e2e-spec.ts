@@ -32,6 +32,19 @@ describe('demo club', () => {
     expect(session.contestants[0]).toEqual({ number: 1, direction: 'NS', name: 'Alice Marsh & Bernard Cole' });
   });
 
+  it('shows a finished, published club night: travellers, rankings, an adjustment', async () => {
+    const sessionId = dataOf(await t.gql(`{ events { nodes { sessions { id } } } }`)).events.nodes[0].sessions[0].id;
+    const ranking = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { direction } percentage boardsPlayed official standing } }`, { s: sessionId })).sessionRanking;
+    expect(ranking).toHaveLength(12);
+    expect(ranking.every((r: any) => r.official && r.standing === 'OFFICIAL' && r.boardsPlayed === 18)).toBe(true);
+    const pct = ranking.map((r: any) => r.percentage);
+    expect(Math.max(...pct)).toBeGreaterThan(55);
+    expect(Math.min(...pct)).toBeLessThan(45);
+    const board8 = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 8) { top lines { status adjustment nsMatchpoints } } }`, { s: sessionId })).traveller;
+    expect(board8.lines).toHaveLength(5); // the relay: each set is played n − 1 times
+    expect(board8.lines.find((l: any) => l.status === 'ARTIFICIAL')).toMatchObject({ adjustment: 'A+/A- (Law 12C2)' });
+  });
+
   it('does not load into a database that already holds events', async () => {
     const other = await startTestApp();
     try {

@@ -62,3 +62,37 @@ export function demoDeal(board: number): string {
   });
   return formatDeal(deal as Deal);
 }
+
+const HCP: Record<string, number> = { A: 4, K: 3, Q: 2, J: 1 };
+const STRAINS = ['S', 'H', 'D', 'C'] as const;
+
+export interface DemoLine {
+  contract: string;
+  declarer: Seat | null;
+  tricks: number | null;
+}
+
+/**
+ * A plausible result for a demo table: the side with more points declares its best fit at a level
+ * its points suggest, and takes about as many tricks as they are worth, give or take one. Seeded by
+ * board and table, so every machine shows the same travellers.
+ */
+export function demoResult(board: number, table: number, deal: string): DemoLine {
+  const hands = Object.fromEntries(deal.slice(2).split(' ').map((hand, i) => [SEATS[i], hand.split('.')])) as Record<Seat, string[]>;
+  const points = (seat: Seat) => hands[seat].join('').split('').reduce((sum, card) => sum + (HCP[card] ?? 0), 0);
+  const ns = points('N') + points('S');
+  const [a, b] = ns >= 20 ? (['N', 'S'] as const) : (['E', 'W'] as const);
+  const strength = Math.max(ns, 40 - ns);
+  const random = mulberry32(board * 104729 + table * 7);
+  if (strength <= 20 && random() < 0.5) return { contract: 'PASS', declarer: null, tricks: null };
+  const fits = STRAINS.map((s, i) => ({ s, length: hands[a][i].length + hands[b][i].length }));
+  const best = fits.reduce((x, y) => (y.length > x.length || (y.length === x.length && 'SH'.includes(y.s)) ? y : x));
+  const major = best.s === 'S' || best.s === 'H';
+  const strain = best.length >= 8 && (major || strength < 25) ? best.s : 'NT';
+  const game = strain === 'NT' ? 3 : major ? 4 : 5;
+  const level = strength >= 33 ? 6 : strength >= 25 ? game : strength >= 22 ? 2 : 1;
+  const declarer = points(a) >= points(b) ? a : b;
+  const expected = 6 + (strength >= 25 ? game : level) + Math.round((strength - (strength >= 25 ? 25 : 20)) / 4);
+  const tricks = Math.max(0, Math.min(13, expected + Math.floor(random() * 3) - 1));
+  return { contract: `${level}${strain}`, declarer, tricks };
+}
