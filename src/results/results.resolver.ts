@@ -63,7 +63,7 @@ export class ResultsResolver {
 
   @Query(() => [AuditEntry], { description: 'Every change to the session’s results, oldest first' })
   auditTrail(@IdArg('sessionId') sessionId: string) {
-    return this.prisma.auditEntry.findMany({ where: { sessionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.prisma.auditEntry.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   }
 
   @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session' })

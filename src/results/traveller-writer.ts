@@ -179,10 +179,19 @@ WITH inserted AS (
 )
 SELECT (SELECT count(*) FROM inserted) AS inserted, (SELECT count(*) FROM corrected) AS corrected, (SELECT count(*) FROM audited) AS audited`;
 
+/**
+ * New lines, corrected lines and their audit entries, in one statement (one round trip). All parts
+ * of a statement see the same snapshot, so a line both inserted and corrected in this batch is
+ * inserted in its final form, and a line corrected twice is updated once, to its last version.
+ */
 async function writeDecisions(client: pg.PoolClient, changes: Decision[]): Promise<void> {
   if (!changes.length) return;
-  const inserts = changes.filter((d) => d.kind === 'insert').map((d) => d.row);
-  const corrections = changes.filter((d) => d.kind === 'correct').map((d) => d.row);
+  const inserts = new Map<string, Result>();
+  const updates = new Map<string, Result>();
+  for (const d of changes) {
+    if (d.kind === 'insert') inserts.set(d.row.id, d.row);
+    else if (d.kind === 'correct') (inserts.has(d.row.id) ? inserts : updates).set(d.row.id, d.row);
+  }
   const audits: AuditRow[] = changes.flatMap((d) => (d.kind === 'repeat' ? [] : [d.audit]));
-  await client.query(WRITE, [JSON.stringify(inserts), JSON.stringify(corrections), JSON.stringify(audits)]);
+  await client.query(WRITE, [JSON.stringify([...inserts.values()]), JSON.stringify([...updates.values()]), JSON.stringify(audits)]);
 }

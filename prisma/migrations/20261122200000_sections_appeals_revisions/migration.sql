@@ -5,6 +5,10 @@ ALTER TABLE "Contestant" ADD COLUMN "section" TEXT;
 DROP INDEX "Contestant_eventId_number_direction_key";
 CREATE UNIQUE INDEX "Contestant_eventId_section_number_direction_key" ON "Contestant"("eventId", "section", "number", "direction") NULLS NOT DISTINCT;
 
+-- The audit trail in the order it was written (entries of one transaction share a timestamp).
+ALTER TABLE "AuditEntry" ADD COLUMN "seq" BIGSERIAL NOT NULL;
+CREATE INDEX "AuditEntry_sessionId_seq_idx" ON "AuditEntry"("sessionId", "seq");
+
 -- Law 92B: the right to appeal a ruling expires (by default) 30 minutes after publication.
 ALTER TABLE "Event" ADD COLUMN "appealMinutes" INTEGER NOT NULL DEFAULT 30,
 ADD COLUMN "revision" BIGINT NOT NULL DEFAULT 0,

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, type TestApp } from './support/app.js';
+
+/** Rankings beyond one matchpointed session: total points (Law 78C), and carry-over across sessions (DOMAIN §7). */
+describe('rankings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function event(scoring: string, sessions: number): Promise<{ eventId: string; sessionIds: string[] }> {
+    const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "${scoring}", kind: PAIRS, scoring: ${scoring} }) { id } }`)).createEvent.id;
+    dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId }));
+    const sessionIds: string[] = [];
+    for (let n = 1; n <= sessions; n++) {
+      const id = dataOf(await t.gql(`mutation($e: ID!, $n: Int!) { createSession(input: { eventId: $e, number: $n }) { id } }`, { e: eventId, n })).createSession.id;
+      dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2, 3] }) { id } }`, { s: id }));
+      sessionIds.push(id);
+    }
+    return { eventId, sessionIds };
+  }
+  const post = (sessionId: string, lines: object[]) => t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ lines }).expect(201);
+
+  it('ranks total-points pairs by their own points', async () => {
+    const { sessionIds } = await event('TOTAL_POINTS', 1);
+    await post(sessionIds[0], [
+      { board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=' }, // 1: +420, 2: −420
+      { board: 1, nsPair: 3, ewPair: 4, contract: '3NT', declarer: 'E', result: '+1' }, // 3: −430, 4: +430
+      { board: 2, nsPair: 2, ewPair: 1, contract: '2H', declarer: 'S', result: '-1' }, // 2: −100 (NS vul), 1: +100
+      { board: 2, nsPair: 4, ewPair: 3, contract: '1NT', declarer: 'N', result: '=' }, // 4: +90, 3: −90
+    ]);
+    const ranking = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { number } score percentage } }`, { s: sessionIds[0] })).sessionRanking;
+    expect(ranking).toEqual([
+      { place: '1=', contestant: { number: 1 }, score: 520, percentage: null },
+      { place: '1=', contestant: { number: 4 }, score: 520, percentage: null },
+      { place: '3=', contestant: { number: 2 }, score: -520, percentage: null },
+      { place: '3=', contestant: { number: 3 }, score: -520, percentage: null },
+    ]);
+    const artificial = await t.gql(`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 3, nsPair: 1, ewPair: 2, kind: ARTIFICIAL, ns: AVERAGE, ew: AVERAGE, reason: "Not played" }) { id } }`, { s: sessionIds[0] });
+    expect(artificial.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: ['kind'] }, message: expect.stringMatching(/assign a score instead/) });
+  });
+
+  it('carries matchpoint sessions into the event by their tops, not their raw totals', async () => {
+    const { eventId, sessionIds } = await event('MATCHPOINTS', 2);
+    // Session 1: two tables, one board (top 2): pair 1 beats pair 3 sitting NS.
+    await post(sessionIds[0], [
+      { board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=' },
+      { board: 1, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'N', result: '-1' },
+    ]);
+    // Session 2: three boards; pair 3 wins all three as NS, pair 1 loses them.
+    await post(sessionIds[1], [1, 2, 3].flatMap((board) => [
+      { board, nsPair: 3, ewPair: 2, contract: '3NT', declarer: 'N', result: '=' },
+      { board, nsPair: 1, ewPair: 4, contract: '3NT', declarer: 'N', result: '-1' },
+    ]));
+    const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { contestant { number } score percentage boardsPlayed } }`, { e: eventId })).eventRanking;
+    const pair = (n: number) => ranking.find((r: any) => r.contestant.number === n);
+    // Pair 1: 2 of 2, then 0 of 6: 2 of 8 = 25 %. Pair 3: 0 of 2, then 6 of 6: 75 %. Pair 4 (EW)
+    // beat pair 2 every time: 100 %. Raw totals would put pair 3 (6) far above pair 1 (2) anyway,
+    // but percentages weigh session 1's single board as one board, not as its top.
+    expect(pair(1)).toMatchObject({ score: 2, percentage: 25, boardsPlayed: 4 });
+    expect(pair(3)).toMatchObject({ score: 6, percentage: 75, boardsPlayed: 4 });
+    expect(ranking.map((r: any) => r.contestant.number)).toEqual([4, 3, 1, 2]);
+  });
+
+  it('ends consistent when a correction races the post it corrects', async () => {
+    const { sessionIds } = await event('MATCHPOINTS', 1);
+    const s = sessionIds[0];
+    const line = (board: number, extra: object = {}) => ({ board, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=', ...extra });
+    const raced = await Promise.all(
+      [1, 2, 3].flatMap((board) => [
+        t.http().post(`/api/v1/sessions/${s}/results`).send(line(board)),
+        t.http().post(`/api/v1/sessions/${s}/results`).send(line(board, { result: '+1', correction: { reason: 'Eleven tricks, agreed' } })),
+      ]),
+    );
+    expect(raced.every((r) => [200, 201, 409].includes(r.status))).toBe(true);
+    const trail = dataOf(await t.gql(`query($s: ID!) { auditTrail(sessionId: $s) { action entityId } }`, { s })).auditTrail;
+    for (const board of [1, 2, 3]) {
+      const lines = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: ${board}) { lines { id version nsScore } } }`, { s })).traveller.lines;
+      expect(lines).toHaveLength(1); // one line, whichever came first
+      expect(trail.filter((a: any) => a.entityId === lines[0].id)).toHaveLength(lines[0].version); // and one audit entry per version
+    }
+  });
+});
