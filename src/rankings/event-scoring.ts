@@ -118,6 +118,15 @@ function teamSession(s: SessionData, unit: 'IMPS' | 'POINTS'): ScoredSession {
   return { ...empty(s), lines: figures, matches };
 }
 
+/** Tables per board of a stored movement; movements are data that a refresh keeps, so this is worked out once. */
+const tablesPerBoard = new WeakMap<object, Map<number, number>>();
+
+function movementCounts(movement: Movement): Map<number, number> {
+  let counts = tablesPerBoard.get(movement);
+  if (!counts) tablesPerBoard.set(movement, (counts = movementExpected(movement)));
+  return counts;
+}
+
 /**
  * N for Neuberg: with a movement, the number of tables that play the board; otherwise the most
  * results any board of the section has, so a board missing a result (sit-out, not played) is
@@ -125,15 +134,17 @@ function teamSession(s: SessionData, unit: 'IMPS' | 'POINTS'): ScoredSession {
  */
 function expectedResults(results: Result[], sections: Section[]) {
   const byMovement = new Map<string, Map<number, number>>();
-  for (const s of sections) {
-    if (s.movement) byMovement.set(s.id, movementExpected(s.movement as unknown as Movement));
-  }
-  const count = new Map<string, number>();
-  for (const r of results) count.set(boardKey(r.sectionId, r.boardNumber), (count.get(boardKey(r.sectionId, r.boardNumber)) ?? 0) + 1);
+  for (const s of sections) if (s.movement) byMovement.set(s.id, movementCounts(s.movement as unknown as Movement));
   const most = new Map<string, number>();
-  for (const [key, n] of count) {
-    const section = key.slice(0, key.lastIndexOf(':'));
-    most.set(section, Math.max(most.get(section) ?? 0, n));
+  if (byMovement.size < sections.length) {
+    const count = new Map<string, number>();
+    for (const r of results) {
+      if (byMovement.has(r.sectionId)) continue;
+      const key = boardKey(r.sectionId, r.boardNumber);
+      const n = (count.get(key) ?? 0) + 1;
+      count.set(key, n);
+      most.set(r.sectionId, Math.max(most.get(r.sectionId) ?? 0, n));
+    }
   }
   return (sectionId: string, board: number, present: number) => Math.max(byMovement.get(sectionId)?.get(board) ?? most.get(sectionId) ?? present, present);
 }
