@@ -8,6 +8,7 @@ import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/events.module.js';
+import { FilesModule } from './files/files.module.js';
 import { graphqlConfig } from './graphql.config.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveModule } from './live/live.module.js';
@@ -35,6 +36,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     ResultsModule,
     RankingsModule,
     ScoringModule,
+    FilesModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

@@ -1,13 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import { raw, type NextFunction, type Request, type Response } from 'express';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
 
 /** HTTP set-up shared by main.ts and the e2e tests, so both serve exactly the same thing. */
+/** Largest imported file (a Bridgemate .bws of a big session is a few MB). */
+export const FILE_BODY_LIMIT = '32mb';
+
 export function configureApp(app: INestApplication): void {
+  // Files come as the body itself, whatever their content type: first, so no other parser takes them.
+  app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
   (app as NestExpressApplication).useBodyParser('json', { limit: JSON_BODY_LIMIT });
   (app as NestExpressApplication).disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);

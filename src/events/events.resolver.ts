@@ -3,8 +3,8 @@ import { IdArg } from '../common/id.js';
 import { Organization } from '../organizations/models/organization.model.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { CreateEventInput, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
-import { EventsService } from './events.service.js';
-import { Event, EventConnection } from './models/event.model.js';
+import { EventsService, matchpointScaleOf } from './events.service.js';
+import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
 
 @Resolver(() => Event)
 export class EventsResolver {
@@ -31,6 +31,11 @@ export class EventsResolver {
   @Mutation(() => Event)
   updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput) {
     return this.eventsService.update(id, input);
+  }
+
+  @ResolveField(() => MatchpointScale)
+  matchpointScale(@Parent() event: Event & { scoringOptions?: unknown }) {
+    return matchpointScaleOf({ scoringOptions: (event.scoringOptions ?? null) as never });
   }
 
   @ResolveField(() => Organization, { nullable: true })

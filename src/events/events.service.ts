@@ -52,12 +52,26 @@ export class EventsService {
     if (input.organizationId && !(await this.prisma.organization.findUnique({ where: { id: input.organizationId } }))) {
       throw new NotFoundError('Organization', input.organizationId, 'organizationId');
     }
-    return this.prisma.event.create({ data: input });
+    const { matchpointScale, ...data } = input;
+    return this.prisma.event.create({ data: { ...data, scoringOptions: withScale(null, matchpointScale) } });
   }
 
   async update(id: string, input: UpdateEventInput): Promise<Event> {
     const event = await this.get(id);
     if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
-    return this.prisma.event.update({ where: { id }, data: input });
+    const { matchpointScale, ...data } = input;
+    return this.prisma.event.update({ where: { id }, data: { ...data, scoringOptions: withScale(event.scoringOptions, matchpointScale) } });
   }
+}
+
+/** Event.scoringOptions with the matchpoint scale set (other options kept). */
+function withScale(options: Prisma.JsonValue | null, scale: string | undefined): Prisma.InputJsonValue | undefined {
+  const current = (options ?? {}) as Record<string, Prisma.InputJsonValue>;
+  if (!scale) return options === null ? undefined : current;
+  return { ...current, matchpointScale: scale };
+}
+
+/** The scale an event is matchpointed on (TWO_POINT unless its options say ONE_POINT). */
+export function matchpointScaleOf(event: Pick<Event, 'scoringOptions'>): 'TWO_POINT' | 'ONE_POINT' {
+  return (event.scoringOptions as { matchpointScale?: string } | null)?.matchpointScale === 'ONE_POINT' ? 'ONE_POINT' : 'TWO_POINT';
 }

@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from '../bridge/fraction.js';
 import { expectedResults as movementExpected, type Movement } from '../bridge/movements/index.js';
-import type { SideScore } from '../bridge/matchpoints.js';
+import type { MatchpointOptions, MatchpointScale, SideScore } from '../bridge/matchpoints.js';
 import { addBoard, emptyTally, type MatchpointTally } from '../bridge/ranking.js';
 import { teamMatches, type MatchResult, type TeamLine } from '../bridge/team-matches.js';
 import type { Event, Result, Section } from '../generated/prisma/client.js';
@@ -47,14 +47,15 @@ export interface ScoredEvent {
 /** Scores every session of an event with the pure core; boards unchanged since `previous` are not scored again. */
 export function scoreEvent(data: EventData, previous?: ScoredEvent): ScoredEvent {
   const kind = scoringKind(data.event);
-  const prior = (id: string) => (previous?.kind === kind ? previous.sessions.get(id)?.boards : undefined);
+  const sameRules = previous?.kind === kind && JSON.stringify(previous.data.event.scoringOptions ?? null) === JSON.stringify(data.event.scoringOptions ?? null);
+  const prior = (id: string) => (sameRules ? previous!.sessions.get(id)?.boards : undefined);
   return { data, kind, sessions: new Map(data.sessions.map((s) => [s.session.id, scoreOneSession(s, kind, data.event, prior(s.session.id))])) };
 }
 
 function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event, previous?: ReadonlyMap<string, ScoredBoard>): ScoredSession {
   switch (kind) {
     case 'MATCHPOINTS':
-      return matchpointSession(s, previous);
+      return matchpointSession(s, matchpointOptions(event), previous);
     case 'IMPS':
       // IMPs across the field are cross-IMPs; Butler compares with the datum.
       return impSession(s, event.scoring === 'BUTLER' ? 'BUTLER' : 'CROSS_IMPS');
@@ -67,8 +68,14 @@ function scoreOneSession(s: SessionData, kind: ScoringKind, event: Event, previo
 
 const empty = (s: SessionData): ScoredSession => ({ data: s, boards: new Map(), lines: new Map(), tops: new Map(), tallies: new Map(), matches: [] });
 
-function matchpointSession(s: SessionData, previous?: ReadonlyMap<string, ScoredBoard>): ScoredSession {
-  const scored = scoreSession(s.results, expectedResults(s.results, s.sections), {}, previous);
+/** The event's matchpoint rules (Event.scoringOptions): the scale, 2/1/0 by default or 1/½/0. */
+export function matchpointOptions(event: Pick<Event, 'scoringOptions'>): MatchpointOptions {
+  const options = (event.scoringOptions ?? {}) as { matchpointScale?: MatchpointScale };
+  return options.matchpointScale === 'ONE_POINT' ? { scale: 'ONE_POINT' } : {};
+}
+
+function matchpointSession(s: SessionData, options: MatchpointOptions, previous?: ReadonlyMap<string, ScoredBoard>): ScoredSession {
+  const scored = scoreSession(s.results, expectedResults(s.results, s.sections), options, previous);
   const lines = new Map<string, LineFigures>();
   const tops = new Map<string, Fraction>();
   for (const [key, board] of scored.boards) {

@@ -9,6 +9,22 @@ CREATE UNIQUE INDEX "Contestant_eventId_section_number_direction_key" ON "Contes
 ALTER TABLE "AuditEntry" ADD COLUMN "seq" BIGSERIAL NOT NULL;
 CREATE INDEX "AuditEntry_sessionId_seq_idx" ON "AuditEntry"("sessionId", "seq");
 
+-- Files imported (PBN, USEBIO, BWS, CSV): the same file into the same place again answers the
+-- first import's event and report instead of importing twice.
+CREATE TABLE "FileImport" (
+    "id" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "format" TEXT NOT NULL,
+    "sha256" TEXT NOT NULL,
+    "targetId" UUID,
+    "eventId" UUID NOT NULL,
+    "report" JSONB NOT NULL,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "FileImport_pkey" PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "FileImport_sha256_targetId_key" ON "FileImport"("sha256", "targetId") NULLS NOT DISTINCT;
+CREATE INDEX "FileImport_eventId_idx" ON "FileImport"("eventId");
+ALTER TABLE "FileImport" ADD CONSTRAINT "FileImport_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "Event"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 -- Law 92B: the right to appeal a ruling expires (by default) 30 minutes after publication.
 ALTER TABLE "Event" ADD COLUMN "appealMinutes" INTEGER NOT NULL DEFAULT 30,
 ADD COLUMN "revision" BIGINT NOT NULL DEFAULT 0,

@@ -29,6 +29,8 @@ export interface InterchangeEvent {
   club: { name: string | null; id: string | null } | null;
   /** Program that wrote the file, e.g. "BridgeComposer 5.114", "Compscore3". */
   generator: string | null;
+  /** Team matches converted to victory points (USEBIO MATCH_SCORING_METHOD), when the file says so. */
+  victoryPoints?: boolean;
   contestants: InterchangeContestant[];
   sessions: InterchangeSession[];
 }

@@ -990,7 +990,7 @@ function usebioEvent(root: XmlElement, rejected: RejectedItem[]): XmlElement {
   return event;
 }
 
-type EventHeader = Pick<InterchangeEvent, 'name' | 'date' | 'scoring' | 'club' | 'generator'>;
+type EventHeader = Pick<InterchangeEvent, 'name' | 'date' | 'scoring' | 'club' | 'generator' | 'victoryPoints'>;
 
 function eventHeader(root: XmlElement, event: XmlElement, kind: EventKindInFile, rejected: RejectedItem[]): EventHeader {
   const dateText = valueOf(event, 'DATE');
@@ -1005,6 +1005,7 @@ function eventHeader(root: XmlElement, event: XmlElement, kind: EventKindInFile,
     scoring: scoringIn(method, valueOf(event, 'EVENT_TYPE'), kind),
     club: club ? { name: valueOf(club, 'CLUB_NAME'), id: valueOf(club, 'CLUB_ID_NUMBER') } : null,
     generator: program === '' ? null : program,
+    ...(valueOf(event, 'MATCH_SCORING_METHOD')?.toUpperCase() === 'VICTORY_POINTS' ? { victoryPoints: true } : {}),
   };
 }
 
@@ -1111,6 +1112,7 @@ export function printUsebio(event: InterchangeEvent): string {
           ...leaf('EVENT_DESCRIPTION', event.name),
           ...leaf('DATE', dateOut(event.date)),
           ...leaf('BOARD_SCORING_METHOD', event.scoring ? SCORING_OUT[event.scoring] : null),
+          ...leaf('MATCH_SCORING_METHOD', event.victoryPoints ? 'VICTORY_POINTS' : null),
           ...leaf('WINNER_TYPE', twoWinner ? 2 : 1),
           ...leaf('SESSION_COUNT', event.sessions.length),
           ...participantsOut(event.contestants.filter((c) => c.section === null || event.sessions.length === 0), event.kind),

@@ -3,7 +3,7 @@ import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from '
 import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
 import { LocalDateScalar } from '../../common/local-date.scalar.js';
 import { PageArgs } from '../../common/pagination.js';
-import { VpScale } from '../models/event.model.js';
+import { MatchpointScale, VpScale } from '../models/event.model.js';
 
 @InputType()
 export class CreateEventInput {
@@ -31,6 +31,7 @@ export class CreateEventInput {
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
+  @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
 }
 
 @InputType()
@@ -48,6 +49,7 @@ export class UpdateEventInput {
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
+  @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
 }
 
 @ArgsType()

@@ -8,6 +8,12 @@ export enum VpScale {
 }
 registerEnumType(VpScale, { name: 'VpScale', description: 'IMP-to-VP conversion of team matches' });
 
+export enum MatchpointScale {
+  TWO_POINT = 'TWO_POINT',
+  ONE_POINT = 'ONE_POINT',
+}
+registerEnumType(MatchpointScale, { name: 'MatchpointScale', description: '2/1/0 per comparison (WBF, EBU; the default) or 1/½/0 (ACBL)' });
+
 @ObjectType({ description: 'A competition: one or more sessions with one set of contestants' })
 export class Event {
   @Field(() => ID) id: string;

@@ -1,0 +1,17 @@
+import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
+import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
+import { FileFormat } from '../models/import-report.model.js';
+
+export enum ContentEncoding {
+  TEXT = 'TEXT',
+  BASE64 = 'BASE64',
+}
+registerEnumType(ContentEncoding, { name: 'ContentEncoding' });
+
+@InputType({ description: 'A file sent inside GraphQL (up to about 700 KB). Larger files: POST /api/v1/imports/{format} with the file as the body.' })
+export class ImportFileInput {
+  @Field(() => FileFormat) @IsEnum(FileFormat) format: FileFormat;
+  @Field({ description: 'The file: text, or base64 (BWS is binary)' }) @Length(1, 1_000_000) content: string;
+  @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
+  @Field(() => ID, { nullable: true, description: 'Add the file’s sessions to this event instead of creating one' }) @IsOptional() @IsUUID() eventId?: string;
+}

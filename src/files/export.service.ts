@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { frac } from '../bridge/fraction.js';
+import { printRankingCsv, printTravellersCsv } from '../bridge/formats/csv.js';
+import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
+import { printPbn } from '../bridge/formats/pbn.js';
+import { printUsebio } from '../bridge/formats/usebio.js';
+import type { Movement } from '../bridge/movements/index.js';
+import type { Result } from '../generated/prisma/client.js';
+import type { ContestantWithPlayers } from '../rankings/event-data.js';
+import type { ScoredEvent, ScoredSession } from '../rankings/event-scoring.js';
+import { rankingRows, type RankingRow } from '../rankings/ranking-table.js';
+import { ScoredEvents } from '../rankings/scored-events.service.js';
+import { boardKey, type StoredAdjustment } from '../rankings/session-scoring.js';
+
+export type ExportFormat = 'PBN' | 'USEBIO' | 'RANKING_CSV' | 'TRAVELLERS_CSV';
+
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  content: string;
+}
+
+const rounded = (x: { round(places: number): number } | undefined | null) => (x ? x.round(2) : undefined);
+
+/**
+ * Files out: an event with Traveller's own figures (scores, matchpoints, IMPs, places, totals) in
+ * the formats other programs read. Built from the same scored event the rankings show.
+ */
+@Injectable()
+export class ExportService {
+  constructor(private readonly scored: ScoredEvents) {}
+
+  async export(eventId: string, format: ExportFormat): Promise<ExportedFile> {
+    const scored = await this.scored.ofEvent(eventId);
+    const base = fileName(scored.data.event.name);
+    switch (format) {
+      case 'PBN':
+        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(toInterchange(scored)) };
+      case 'USEBIO':
+        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(toInterchange(scored)) };
+      case 'TRAVELLERS_CSV':
+        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(toInterchange(scored)) };
+      case 'RANKING_CSV':
+        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored) };
+    }
+  }
+}
+
+/** The event as a file carries it, with Traveller's figures where the file has room for them. */
+export function toInterchange(scored: ScoredEvent): InterchangeEvent {
+  const { event } = scored.data;
+  const ranking = new Map(rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r]));
+  return {
+    format: 'PBN',
+    name: event.name,
+    date: event.startsOn ? event.startsOn.toISOString().slice(0, 10) : null,
+    kind: event.kind,
+    scoring: event.scoring,
+    club: null,
+    generator: 'Traveller',
+    victoryPoints: !!event.vpScale,
+    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id))),
+    sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
+  };
+}
+
+function contestant(c: ContestantWithPlayers, row: RankingRow | undefined): InterchangeContestant {
+  return {
+    section: c.section,
+    number: c.number,
+    direction: c.direction,
+    name: c.name,
+    players: c.players.map((p) => ({ name: p.player.name, memberNumber: p.player.memberNumber })),
+    figures: row ? { place: row.place, score: row.score.round(2), percentage: rounded(row.percentage), boardsPlayed: row.boards } : {},
+    source: '',
+  };
+}
+
+function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
+  const letter = new Map(s.data.sections.map((x) => [x.id, x.letter]));
+  return {
+    number: s.data.session.number,
+    sections: s.data.sections.map((x) => ({
+      letter: x.letter,
+      tables: x.tables,
+      movement: x.movement ? (x.movement as unknown as Movement).rows.filter((r) => !r.sitOut).map((r) => ({ round: r.round, table: r.table, ns: r.ns, ew: r.ew, boards: r.boards })) : null,
+    })),
+    boards: [...s.data.boards.values()]
+      .sort((a, b) => a.number - b.number)
+      .map((b) => ({ number: b.number, dealer: b.dealerOverride, vulnerability: b.vulnerabilityOverride, deal: b.deal, source: '' })),
+    lines: s.data.results.filter((r) => r.status !== 'ASSIGNED').map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A')),
+  };
+}
+
+/** Weighted assigned scores (Law 12C1(c)) have no place in these formats and are left out. */
+function line(r: Result, s: ScoredSession, scored: ScoredEvent, section: string): InterchangeLine {
+  const figures = s.lines.get(r.id) ?? {};
+  const top = s.tops.get(boardKey(r.sectionId, r.boardNumber));
+  const pct = (mp: typeof figures.nsMatchpoints) => (mp && top && !top.isZero() ? mp.div(top).mul(frac(100)).round(2) : undefined);
+  const adjustment = r.adjustment as StoredAdjustment | null;
+  const artificial = adjustment?.kind === 'ARTIFICIAL' ? { ns: adjustment.ns as ArtificialCode, ew: adjustment.ew as ArtificialCode } : null;
+  return {
+    section,
+    board: r.boardNumber,
+    round: r.round,
+    table: r.table,
+    nsPair: scored.data.contestants.get(r.nsContestantId)?.number ?? 0,
+    ewPair: scored.data.contestants.get(r.ewContestantId)?.number ?? 0,
+    contract: r.contract,
+    declarer: r.declarer,
+    tricks: r.tricks,
+    lead: r.lead,
+    artificial,
+    notPlayed: r.status === 'NOT_PLAYED',
+    figures: {
+      nsScore: r.nsScore ?? undefined,
+      nsMatchpoints: rounded(figures.nsMatchpoints),
+      ewMatchpoints: rounded(figures.ewMatchpoints),
+      nsPercentage: pct(figures.nsMatchpoints),
+      ewPercentage: pct(figures.ewMatchpoints),
+      nsImps: rounded(figures.nsImps),
+      ewImps: rounded(figures.ewImps),
+    },
+    source: '',
+  };
+}
+
+function rankingCsv(scored: ScoredEvent): string {
+  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => ({
+    place: r.place,
+    section: r.contestant.section,
+    number: r.contestant.number,
+    direction: r.contestant.direction,
+    name: r.contestant.name,
+    players: r.contestant.players.map((p) => p.player.name),
+    memberNumbers: r.contestant.players.map((p) => p.player.memberNumber),
+    score: r.score.round(2),
+    percentage: rounded(r.percentage) ?? null,
+    boardsPlayed: r.boards,
+    penalty: rounded(r.penalty) ?? null,
+  }));
+  const { event } = scored.data;
+  return printRankingCsv(rows, { event: event.name, date: event.startsOn ? event.startsOn.toISOString().slice(0, 10) : null });
+}
+
+/** A file name from the event's name: letters, digits and dashes. */
+function fileName(name: string): string {
+  return name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'event';
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { dataOf, startTestApp, type TestApp } from './support/app.js';
+
+/**
+ * Files in and out (DOMAIN §9): hand-made files import with every figure recomputed and compared;
+ * events exported by Traveller re-import identically in every format it writes; bad files are
+ * refused with the line or element named, and write nothing.
+ */
+describe('files in and out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const fixture = (name: string) => readFileSync(new URL(`../src/bridge/formats/fixtures/${name}`, import.meta.url));
+  const importFile = (format: string, body: Buffer | string, query = '') =>
+    t.http().post(`/api/v1/imports/${format}${query}`).set('content-type', 'application/octet-stream').send(Buffer.from(body));
+  const count = async () => dataOf(await t.gql(`{ events { totalCount } }`)).events.totalCount as number;
+
+  describe('hand-made files', () => {
+    it('imports a PBN, recomputing every figure, listing the lines it refuses and where the file disagrees', async () => {
+      const res = await importFile('pbn', fixture('two-section-mitchell.pbn')).expect(201);
+      const report = res.body;
+      // In this file EW pair 1 plays boards 1 and 2 twice in section A: the second lines cannot stand.
+      expect(report).toMatchObject({ format: 'PBN', alreadyImported: false, sessions: 1, boards: 2, contestants: 6, lines: 4 });
+      expect(report.rejected).toEqual([
+        { source: 'line 30', reason: 'a pair of this line already has a result on board 1; the second line is not imported' },
+        { source: 'line 51', reason: 'a pair of this line already has a result on board 2; the second line is not imported' },
+      ]);
+      // The file's matchpoints are 1/½/0 (top 1 on two results): the event is scored on that scale.
+      expect(report.warnings).toContain('The file’s matchpoints are on the 1/½/0 scale: the event is scored on that scale');
+      const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { name startsOn scoring matchpointScale sessions { sections { letter } } } }`, { e: report.eventId })).event;
+      expect(event).toMatchObject({ name: 'Spring Pairs', startsOn: '2024-03-14', scoring: 'MATCHPOINTS', matchpointScale: 'ONE_POINT' });
+      expect(event.sessions[0].sections.map((s: any) => s.letter)).toEqual(['A', 'B']);
+      // Without the refused lines each board has one result and no comparison: the file's 1 MP and
+      // 100 % on board 1 are not Traveller's, and the report says so, line by line.
+      expect(report.compared).toMatchObject({ lines: 4, linesDiffering: 4 });
+      expect(report.differences).toContainEqual({ source: 'line 29', item: 'board 1, NS 1 v EW 1', figure: 'nsMatchpoints', file: '1', traveller: '0' });
+    });
+
+    it('answers the first import again for the same file, writing nothing', async () => {
+      const before = await count();
+      const first = await importFile('pbn', fixture('two-section-mitchell.pbn')).expect(200);
+      expect(first.body.alreadyImported).toBe(true);
+      expect(await count()).toBe(before);
+    });
+
+    it('imports USEBIO pairs in two sections and a teams event', async () => {
+      const pairs = (await importFile('usebio', fixture('usebio-two-sections.xml')).expect(201)).body;
+      expect(pairs).toMatchObject({ format: 'USEBIO', rejected: [{ source: 'SESSION 1 / SECTION B / BOARD 1 / TRAVELLER_LINE 2', reason: expect.stringMatching(/already has a result on board 1/) }] });
+      const names = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { players { name memberNumber } } } }`, { e: pairs.eventId })).event.contestants.flatMap((c: any) => c.players);
+      expect(names).toContainEqual({ name: 'Zoë Brontë', memberNumber: '100002' }); // ISO-8859-1 in the file
+      const teams = (await importFile('usebio', fixture('usebio-teams.xml')).expect(201)).body;
+      const kind = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { kind scoring vpScale } }`, { e: teams.eventId })).event;
+      expect(kind).toEqual({ kind: 'TEAMS', scoring: 'TEAMS_IMPS', vpScale: 'WBF_2013' });
+      // 16 IMPs over 2 boards is 18.68 to 1.32 on the WBF 2013 scale; the file says 15 to 5.
+      expect(teams.compared).toMatchObject({ lines: 4, linesDiffering: 0, contestants: 2, contestantsDiffering: 2 });
+      expect(teams.differences).toContainEqual({ source: 'PARTICIPANTS / TEAM 1', item: 'team 1', figure: 'score', file: '15', traveller: '18.68' });
+    });
+  });
+
+  describe('bad files', () => {
+    const truncated = fixture('usebio-two-sections.xml').subarray(0, 900);
+    const pbn = fixture('two-section-mitchell.pbn').toString('latin1');
+    it.each([
+      ['usebio', truncated, /USEBIO file, line \d+/],
+      ['usebio', Buffer.from('<html><body>Results</body></html>'), /USEBIO/],
+      ['pbn', Buffer.from(pbn.replace('N:AKQ2.T95.J87.A43', 'N:AKQ2.T95.J87.A432')), /PBN file, line 16.*14 cards|PBN file, line 16/],
+      ['pbn', Buffer.from(pbn.replace('A 2 2  2  1 4H', 'A 2 2  2  7 4H')), /PBN file, line \d+.*7/],
+      ['bws', Buffer.from('Standard Jet DB but not really an Access file'), /BWS file/],
+      ['csv', Buffer.from('\u0000\u0001\u0002binary'), /CSV file/],
+      ['pbn', Buffer.alloc(0), /empty/],
+    ])('refuses a broken %s file, naming where, and writes nothing', async (format, body, message) => {
+      const before = await count();
+      const res = await importFile(format, body).expect(400);
+      expect(res.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(message) });
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses an unknown format and a JSON body', async () => {
+      await importFile('docx', 'x').expect(400);
+      const res = await t.http().post('/api/v1/imports/pbn').send({ file: 'x' }).expect(400);
+      expect(res.body.message).toMatch(/Send the file itself, not JSON/);
+    });
+
+    it('never answers 5xx to mutated files, and writes nothing when it refuses one', async () => {
+      const valid = fixture('usebio-two-sections.xml');
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: valid.length - 1 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 255 }), async (at, length, byte) => {
+          const mutated = Buffer.from(valid);
+          mutated.fill(byte, at, Math.min(valid.length, at + length));
+          const before = await count();
+          const res = await importFile('usebio', mutated);
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) expect(await count()).toBe(before);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  });
+
+  describe('round trips: export, import, the same event and the same scores', () => {
+    let pairsEvent: string;
+    let teamsEvent: string;
+
+    beforeAll(async () => {
+      pairsEvent = await pairsNight();
+      teamsEvent = await teamsMatch();
+    });
+
+    it.each([
+      ['PBN', 'export.pbn', 'pbn'],
+      ['USEBIO', 'export.usebio', 'usebio'],
+      ['travellers CSV', 'travellers.csv', 'csv'],
+    ])('%s, pairs with an adjusted score, a pass-out and leads', async (_, path, format) => {
+      await roundTrip(pairsEvent, path, format);
+    });
+
+    it.each([
+      ['PBN', 'export.pbn', 'pbn'],
+      ['USEBIO', 'export.usebio', 'usebio'],
+      ['travellers CSV', 'travellers.csv', 'csv'],
+    ])('%s, teams', async (_, path, format) => {
+      await roundTrip(teamsEvent, path, format);
+    });
+
+    it('publishes the ranking as CSV, ties shown as 1=', async () => {
+      const res = await t.http().get(`/api/v1/events/${pairsEvent}/ranking.csv`).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(/attachment; filename="files-night-ranking.csv"/);
+      const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
+      const header = lines.findIndex((l) => l.startsWith('Place,'));
+      expect(lines[header]).toMatch(/^Place,Section,Direction,Number,Name,Players,Member numbers,Score,Percentage,Boards,Penalty/);
+      expect(lines.slice(header + 1).filter(Boolean)).toHaveLength(6);
+    });
+
+    async function roundTrip(eventId: string, path: string, format: string) {
+      const file = await t.http().get(`/api/v1/events/${eventId}/${path}`).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      const report = (await importFile(format, file.body as Buffer).expect(201)).body;
+      expect(report.rejected).toEqual([]);
+      expect(report.differences).toEqual([]); // the file's figures are Traveller's own
+      expect(report.compared.lines).toBeGreaterThan(0);
+      expect(await snapshot(report.eventId)).toEqual(await snapshot(eventId));
+    }
+  });
+
+  /** What must survive a round trip: who played, what they played, the scores and the ranking. */
+  async function snapshot(eventId: string) {
+    const event = dataOf(
+      await t.gql(
+        `query($e: ID!) { event(id: $e) { name kind scoring startsOn contestants { section number direction name } sessions { id number boards { number } } } eventRanking(eventId: $e) { place score percentage boardsPlayed contestant { number direction name } } }`,
+        { e: eventId },
+      ),
+    );
+    const lines = [];
+    for (const s of event.event.sessions) {
+      for (const b of s.boards) {
+        const traveller = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: ${b.number}) { lines { section board nsPair ewPair contract declarer tricks lead status nsScore nsMatchpoints nsImps } } }`, { s: s.id })).traveller;
+        lines.push(...traveller.lines.map((l: object) => ({ session: s.number, ...l })));
+      }
+    }
+    const { sessions: _s, ...rest } = event.event;
+    return { event: rest, ranking: event.eventRanking, lines };
+  }
+
+  async function pairsNight(): Promise<string> {
+    const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Files Night", kind: PAIRS, scoring: MATCHPOINTS, startsOn: "2026-11-19" }) { id } }`)).createEvent.id;
+    const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", movement: { kind: MITCHELL, tables: 3, boardsPerRound: 2 } }) { id } }`, { s: sessionId }));
+    const pairs = [1, 2, 3].flatMap((n) => [`{ number: ${n}, direction: NS, players: [{ name: "North ${n}", memberNumber: "N${n}" }, { name: "South ${n}" }] }`, `{ number: ${n}, direction: EW, players: [{ name: "East ${n}" }, { name: "West ${n}" }] }`]);
+    dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [${pairs.join(',')}] }) { id } }`, { e: eventId }));
+    const movement = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { sections { movement { rounds { number tables { table ns ew boards } } } } } }`, { s: sessionId })).session.sections[0].movement.rounds;
+    const results = [['4S', 'N', 10, 'HK'], ['3NT', 'S', 8, 'D4'], ['PASS', null, null, null], ['4HX', 'E', 8, 'SA'], ['2C', 'W', 9, null], ['6NT', 'N', 12, 'CJ']];
+    const lines = movement.flatMap((r: any) => r.tables.flatMap((tb: any) => tb.boards.map((board: number) => {
+      const [contract, declarer, tricks, lead] = results[(board + tb.table) % results.length];
+      return { board, round: r.number, table: tb.table, nsPair: tb.ns, ewPair: tb.ew, contract, ...(declarer ? { declarer, tricks } : {}), ...(lead ? { lead } : {}) };
+    })));
+    await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ lines }).expect(201);
+    dataOf(await t.gql(`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 1, nsPair: 1, ewPair: 1, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Board fouled at the table" }) { id } }`, { s: sessionId }));
+    return eventId;
+  }
+
+  async function teamsMatch(): Promise<string> {
+    const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Files League", kind: TEAMS, scoring: TEAMS_IMPS, startsOn: "2026-11-20" }) { id } }`)).createEvent.id;
+    const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId }));
+    dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1, name: "Lions" }, { number: 2, name: "Tigers" }] }) { id } }`, { e: eventId }));
+    await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({
+      lines: [
+        { board: 1, round: 1, table: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', tricks: 10 },
+        { board: 1, round: 1, table: 2, nsPair: 2, ewPair: 1, contract: '2S', declarer: 'E', tricks: 8 },
+        { board: 2, round: 1, table: 1, nsPair: 1, ewPair: 2, contract: '3NT', declarer: 'S', tricks: 8 },
+        { board: 2, round: 1, table: 2, nsPair: 2, ewPair: 1, contract: '3NT', declarer: 'N', tricks: 9 },
+      ],
+    }).expect(201);
+    return eventId;
+  }
+});
