@@ -110,6 +110,7 @@ describe('files in and out', () => {
       pairsEvent = await pairsNight();
       teamsEvent = await teamsMatch();
     });
+    // (the GraphQL test below adds a session to pairsEvent, so it runs after the round trips)
 
     it.each([
       ['PBN', 'export.pbn', 'pbn'],
@@ -125,6 +126,20 @@ describe('files in and out', () => {
       ['travellers CSV', 'travellers.csv', 'csv'],
     ])('%s, teams', async (_, path, format) => {
       await roundTrip(teamsEvent, path, format);
+    });
+
+    it('works the same over GraphQL, and adds a file’s sessions to an existing event', async () => {
+      const exported = dataOf(await t.gql(`query($e: ID!) { exportEvent(eventId: $e, format: USEBIO) { fileName contentType content } }`, { e: pairsEvent })).exportEvent;
+      expect(exported).toMatchObject({ fileName: 'files-night.xml', contentType: expect.stringMatching(/xml/) });
+      const added = dataOf(
+        await t.gql(`mutation($in: ImportFileInput!) { importEvent(input: $in) { eventId alreadyImported sessions lines rejected { source } differences { figure } } }`, {
+          in: { format: 'USEBIO', content: Buffer.from(exported.content).toString('base64'), encoding: 'BASE64', eventId: pairsEvent },
+        }),
+      ).importEvent;
+      expect(added).toMatchObject({ eventId: pairsEvent, alreadyImported: false, sessions: 1, rejected: [] });
+      const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { number } contestants { id } } }`, { e: pairsEvent })).event;
+      expect(event.sessions.map((x: any) => x.number)).toEqual([1, 2]);
+      expect(event.contestants).toHaveLength(6); // the same pairs, not new ones
     });
 
     it('publishes the ranking as CSV, ties shown as 1=', async () => {
