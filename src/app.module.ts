@@ -1,6 +1,7 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { AuthModule } from './auth/auth.module.js';
 import { BoardsModule } from './boards/boards.module.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { ResponseCache, ResponseCacheMiddleware, ResponseCachePlugin } from './common/response-cache.js';
@@ -24,6 +25,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
   imports: [
     GraphQLModule.forRoot(graphqlConfig),
     DatabaseModule,
+    AuthModule,
     LiveModule,
     HealthModule,
     OrganizationsModule,

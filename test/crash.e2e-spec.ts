@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
-import { buildService, serviceProcess, type ServiceProcess } from './support/service-process.js';
+import { ADMIN_HEADERS, buildService, serviceProcess, type ServiceProcess } from './support/service-process.js';
 
 /**
  * Reliability: the service is killed with SIGKILL in the middle of a stream of posts. After a
@@ -20,7 +20,7 @@ describe('SIGKILL in the middle of a stream of posts', () => {
     service = await serviceProcess(db.url);
     await service.start();
     const gql = async (query: string) => {
-      const res = await fetch(`${service.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const res = await fetch(`${service.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query }) });
       return ((await res.json()) as { data: Record<string, { id: string }> }).data;
     };
     const eventId = (await gql(`mutation { createEvent(input: { name: "Crash", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
@@ -38,7 +38,7 @@ describe('SIGKILL in the middle of a stream of posts', () => {
   });
 
   const post = (line: (typeof lines)[number]) =>
-    fetch(`${service.url}/api/v1/sessions/${sessionId}/results`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(line) });
+    fetch(`${service.url}/api/v1/sessions/${sessionId}/results`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify(line) });
 
   it('keeps every answered post, none twice, and takes the retries', async () => {
     const answered = new Set<number>();

@@ -39,7 +39,7 @@ describe('live results', () => {
     const readyPromise = new Promise<void>((r) => (ready = r));
     client.on('connected', () => setTimeout(ready, 200)); // let the subscription reach Redis
     const received = new Promise<T>((resolve, reject) => {
-      client.subscribe<T>({ query }, { next: (msg) => resolve(msg.data as T), error: reject, complete: () => {} });
+      client.subscribe<T>({ query }, { next: (msg) => (msg.errors ? reject(new Error(JSON.stringify(msg.errors))) : resolve(msg.data as T)), error: reject, complete: () => {} });
     });
     return { received, ready: readyPromise };
   }

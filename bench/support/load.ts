@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { ADMIN_HEADERS } from '../../test/support/service-process.js';
 import { RawConnection } from './raw-client.js';
 
 /** One request of a load run: method, path, JSON body; `ok` says which statuses count as success. */
@@ -7,6 +8,8 @@ export interface LoadRequest {
   path: string;
   body?: string;
   headers?: Record<string, string>;
+  /** Send no key (a club website reading results). */
+  anonymous?: boolean;
 }
 
 export interface LoadReport {
@@ -21,6 +24,7 @@ export interface LoadReport {
   statuses: Record<number, number>;
 }
 
+/** Bench requests carry the service's admin key (writes need one), unless `anonymous`. */
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 export function httpPool(url: string, connections: number): Pool {
@@ -30,7 +34,7 @@ export function httpPool(url: string, connections: number): Pool {
 /** Sends one request and answers its status, body and latency in milliseconds. */
 export async function send(pool: Pool, req: LoadRequest): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
-  const res = await pool.request({ method: req.method, path: req.path, body: req.body, headers: { ...(req.body ? JSON_HEADERS : {}), ...req.headers } });
+  const res = await pool.request({ method: req.method, path: req.path, body: req.body, headers: { ...(req.body ? JSON_HEADERS : {}), ...(req.anonymous ? {} : ADMIN_HEADERS), ...req.headers } });
   const body = await res.body.text();
   return { status: res.statusCode, body, ms: performance.now() - started };
 }

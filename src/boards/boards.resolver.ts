@@ -1,4 +1,5 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { BoardsService } from './boards.service.js';
@@ -15,11 +16,13 @@ export class BoardsResolver {
   }
 
   @Mutation(() => [Board], { description: 'Adds boards (with deals) to a session; all or nothing' })
+  @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.input?.sessionId }), 'Adding boards')
   addBoards(@Args('input') input: AddBoardsInput) {
     return this.boardsService.add(input);
   }
 
   @Mutation(() => Board, { description: 'Sets a board’s deal or its marked dealer/vulnerability' })
+  @Requires('DIRECTOR', (a) => ({ kind: 'board', id: a.id }), 'Changing a board')
   updateBoard(@IdArg() id: string, @Args('input') input: UpdateBoardInput) {
     return this.boardsService.update(id, input);
   }

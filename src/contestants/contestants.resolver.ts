@@ -1,4 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -16,11 +17,13 @@ export class ContestantsResolver {
   }
 
   @Mutation(() => [Contestant], { description: 'Enters pairs or teams; all or nothing, numbers unique per event' })
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.input?.eventId }), 'Entering contestants')
   addContestants(@Args('input') input: AddContestantsInput) {
     return this.contestantsService.add(input);
   }
 
   @Mutation(() => Contestant)
+  @Requires('DIRECTOR', (a) => ({ kind: 'contestant', id: a.id }), 'Changing a contestant')
   updateContestant(@IdArg() id: string, @Args('input') input: UpdateContestantInput) {
     return this.contestantsService.update(id, input);
   }

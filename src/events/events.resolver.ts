@@ -1,4 +1,7 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Organization } from '../organizations/models/organization.model.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
@@ -24,11 +27,13 @@ export class EventsResolver {
   }
 
   @Mutation(() => Event)
-  createEvent(@Args('input') input: CreateEventInput) {
-    return this.eventsService.create(input);
+  @Requires('DIRECTOR', (a) => ({ kind: 'ownOrganization', organizationId: a.input?.organizationId }), 'Creating an event')
+  createEvent(@Args('input') input: CreateEventInput, @CurrentPrincipal() principal: Principal) {
+    return this.eventsService.create({ ...input, organizationId: input.organizationId ?? principal.organizationId ?? undefined });
   }
 
   @Mutation(() => Event)
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Changing an event')
   updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput) {
     return this.eventsService.update(id, input);
   }

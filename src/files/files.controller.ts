@@ -1,7 +1,11 @@
 import { Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { Requires } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
+import { intoEvent } from './files.resolver.js';
 import { ExportService, type ExportFormat } from './export.service.js';
 import { ImportService } from './import.service.js';
 import { FileFormat } from './models/import-report.model.js';
@@ -25,13 +29,20 @@ export class FilesController {
   @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)' })
   @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written' })
   @ApiBadRequestResponse({ description: 'The file cannot be read: the message names the line or element; nothing was written' })
-  async import(@Param('format') format: string, @Query('eventId', uuid('eventId')) eventId: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @Requires('DIRECTOR', (a) => intoEvent(a.eventId), 'Importing a file')
+  async import(
+    @Param('format') format: string,
+    @Query('eventId', uuid('eventId')) eventId: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentPrincipal() principal: Principal,
+  ) {
     const known = Object.values(FileFormat).find((f) => f.toLowerCase() === format.toLowerCase());
     if (!known) throw new BadInputError(`Unknown file format "${format}": use usebio, pbn, bws or csv`, ['format']);
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) {
       throw new BadInputError('Send the file itself, not JSON, as the request body (for example curl --data-binary @results.pbn); GraphQL clients use importEvent', ['file']);
     }
-    const report = reportModel(await this.imports.import(known, req.body, { eventId }));
+    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label));
     res.status(report.alreadyImported ? 200 : 201);
     return report;
   }

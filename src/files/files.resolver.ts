@@ -1,10 +1,16 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { ContentEncoding, ImportFileInput } from './dto/import-file.input.js';
 import { ExportService } from './export.service.js';
 import { ImportService } from './import.service.js';
 import { ExportFormat, ExportedFileModel, ImportReportModel } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
+
+/** An import writes into the event named, or makes a new one in the caller's organisation. */
+export const intoEvent = (eventId: unknown) => (eventId ? { kind: 'event' as const, id: eventId } : { kind: 'ownOrganization' as const, organizationId: undefined });
 
 @Resolver()
 export class FilesResolver {
@@ -14,9 +20,10 @@ export class FilesResolver {
   ) {}
 
   @Mutation(() => ImportReportModel, { description: 'Imports a PBN, USEBIO, BWS or travellers CSV file; every figure is recomputed and compared with the file’s' })
-  async importEvent(@Args('input') input: ImportFileInput) {
+  @Requires('DIRECTOR', (a) => intoEvent(a.input?.eventId), 'Importing a file')
+  async importEvent(@Args('input') input: ImportFileInput, @CurrentPrincipal() principal: Principal) {
     const file = Buffer.from(input.content, input.encoding === ContentEncoding.BASE64 ? 'base64' : 'utf8');
-    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId }));
+    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label));
   }
 
   @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures' })

@@ -65,6 +65,7 @@ export interface PlannedSession {
 }
 
 export interface ImportPlan {
+  format: InterchangeEvent['format'];
   name: string;
   kind: 'PAIRS' | 'TEAMS';
   scoring: ScoringMethod;
@@ -111,6 +112,7 @@ export function planImport(file: InterchangeEvent): ImportPlan {
     return { number: s.number, sections: planned, boards, results };
   });
   return {
+    format: file.format,
     name: file.name?.trim() || `${file.format} import${file.date ? ` of ${file.date}` : ''}`,
     kind,
     scoring: scoringOf(file, warnings),

@@ -23,6 +23,8 @@ const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
 export interface ImportTarget {
   /** Add the file's sessions to this event (contestants matched by section, number and direction). */
   eventId?: string;
+  /** The organisation a new event (and its players) belongs to: the importing key's. */
+  organizationId?: string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export class ImportService {
     private readonly scored: ScoredEvents,
   ) {}
 
-  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = `import:${format.toLowerCase()}`): Promise<ImportReport> {
+  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
     const sha256 = createHash('sha256').update(file).digest('hex');
     const outcome = this.parse(format, file);
@@ -76,7 +78,8 @@ export class ImportService {
 
   private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string): Promise<{ eventId: string; contestantIds: Map<string, string> }> {
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
-    const contestants = await this.contestants(tx, eventId, plan.contestants, existing);
+    const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
+    const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
     await tx.session.createMany({ data: sessions.map((s) => ({ id: s.id, eventId, number: s.number, status: 'COMPLETED' as const })) });
     const sectionIds = new Map<string, string>();
@@ -93,7 +96,7 @@ export class ImportService {
     const results = sessions.flatMap((s) => s.results.map((r) => resultRow(r, s.id, sectionIds.get(`${s.id}|${r.sectionLetter}`)!, contestants)));
     await tx.result.createMany({ data: results });
     await tx.auditEntry.createMany({
-      data: results.map((r) => ({ sessionId: r.sessionId, action: 'RESULT_CREATED', entityId: r.id, actor, reason: 'Imported from a file', after: { board: r.boardNumber, contract: r.contract, nsScore: r.nsScore } })),
+      data: results.map((r) => ({ sessionId: r.sessionId, action: 'RESULT_CREATED', entityId: r.id, actor, reason: `Imported from a ${plan.format} file`, after: { board: r.boardNumber, contract: r.contract, nsScore: r.nsScore } })),
     });
     return { eventId, contestantIds: contestants };
   }
@@ -108,6 +111,7 @@ export class ImportService {
           scoring: plan.scoring,
           status: 'COMPLETED',
           startsOn: plan.startsOn ? new Date(`${plan.startsOn}T00:00:00Z`) : null,
+          organizationId: target.organizationId ?? null,
           scoringOptions: plan.matchpointScale === 'ONE_POINT' ? { matchpointScale: 'ONE_POINT' } : undefined,
           vpScale: plan.vpScale,
         },
@@ -121,7 +125,7 @@ export class ImportService {
   }
 
   /** The file's contestants: those already entered (same section, number and direction) are reused. */
-  private async contestants(tx: PrismaTx, eventId: string, planned: PlannedContestant[], existing: { id: string; section: string | null; number: number; direction: string | null }[]) {
+  private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: { id: string; section: string | null; number: number; direction: string | null }[]) {
     const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
     const known = new Map(existing.map((c) => [key(c), c.id]));
     const ids = new Map<string, string>();
@@ -134,7 +138,10 @@ export class ImportService {
     for (const c of fresh) {
       ids.set(c.id, c.id);
       for (const [i, p] of c.players.entries()) {
-        const player = (p.memberNumber && (await tx.player.findFirst({ where: { memberNumber: p.memberNumber, organizationId: null } }))) || (await tx.player.create({ data: { name: p.name, memberNumber: p.memberNumber } }));
+        // A member number already known in the organisation is the same person (the federation's view of players).
+        const player =
+          (p.memberNumber && (await tx.player.findFirst({ where: { memberNumber: p.memberNumber, organizationId } }))) ||
+          (await tx.player.create({ data: { name: p.name, memberNumber: p.memberNumber, organizationId } }));
         await tx.contestantPlayer.create({ data: { contestantId: c.id, playerId: player.id, position: i + 1 } });
       }
     }

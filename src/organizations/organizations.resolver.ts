@@ -1,4 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import {
   CreateOrganizationInput,
@@ -22,12 +23,14 @@ export class OrganizationsResolver {
     return this.organizationsService.get(id);
   }
 
-  @Mutation(() => Organization)
+  @Mutation(() => Organization, { description: 'A global admin creates any organisation; a federation’s admin creates its member clubs' })
+  @Requires('ADMIN', (a) => (a.input?.federationId ? { kind: 'organization', id: a.input.federationId } : { kind: 'global' }), 'Creating an organisation')
   createOrganization(@Args('input') input: CreateOrganizationInput) {
     return this.organizationsService.create(input);
   }
 
   @Mutation(() => Organization)
+  @Requires('ADMIN', (a) => ({ kind: 'organization', id: a.id }), 'Changing an organisation')
   updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput) {
     return this.organizationsService.update(id, input);
   }

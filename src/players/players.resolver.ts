@@ -1,4 +1,7 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { CreatePlayerInput, PlayersArgs, UpdatePlayerInput } from './dto/player.inputs.js';
 import { Player, PlayerConnection } from './models/player.model.js';
@@ -19,11 +22,13 @@ export class PlayersResolver {
   }
 
   @Mutation(() => Player)
-  createPlayer(@Args('input') input: CreatePlayerInput) {
-    return this.playersService.create(input);
+  @Requires('DIRECTOR', (a) => ({ kind: 'ownOrganization', organizationId: a.input?.organizationId }), 'Creating a player')
+  createPlayer(@Args('input') input: CreatePlayerInput, @CurrentPrincipal() principal: Principal) {
+    return this.playersService.create({ ...input, organizationId: input.organizationId ?? principal.organizationId ?? undefined });
   }
 
   @Mutation(() => Player)
+  @Requires('DIRECTOR', (a) => ({ kind: 'player', id: a.id }), 'Changing a player')
   updatePlayer(@IdArg() id: string, @Args('input') input: UpdatePlayerInput) {
     return this.playersService.update(id, input);
   }

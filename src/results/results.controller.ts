@@ -5,6 +5,9 @@ import { BadInputError } from '../common/errors.js';
 import { validationPipe } from '../common/validation.js';
 import { ResultBatchBody, ResultLineInput } from './dto/submit-result.input.js';
 import { ResultsService } from './results.service.js';
+import { Actor } from '../auth/actor.decorator.js';
+import { Requires } from '../auth/requires.decorator.js';
+import { correcting } from './results.resolver.js';
 
 /**
  * Plain HTTP for scoring software: POST one traveller line, or `{ "lines": [...] }` (all or nothing).
@@ -19,6 +22,7 @@ export class ResultsController {
 
   @Post(':id/results')
   @HttpCode(200)
+  @Requires((a) => (correcting(a.body?.lines ?? [a.body]) ? 'DIRECTOR' : 'SCORER'), (a) => ({ kind: 'session', id: a.id }), 'Posting results')
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(ResultLineInput) }, { $ref: getSchemaPath(ResultBatchBody) }] } })
   @ApiCreatedResponse({ description: 'Stored (or corrected)' })
   @ApiOkResponse({ description: 'The same line was stored already: nothing changed' })
@@ -28,6 +32,7 @@ export class ResultsController {
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('session id must be a UUID', ['id']) })) sessionId: string,
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
+    @Actor() actor: string,
   ) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new BadInputError('Send one traveller line as a JSON object, or { "lines": [...] }, with Content-Type: application/json');
@@ -36,12 +41,12 @@ export class ResultsController {
     const pipe = validationPipe();
     if (batch) {
       const { lines } = (await pipe.transform(body, { type: 'body', metatype: ResultBatchBody })) as ResultBatchBody;
-      const outcomes = await this.results.submitMany(sessionId, lines);
+      const outcomes = await this.results.submitMany(sessionId, lines, actor);
       if (outcomes.some((o) => o.created || o.corrected)) res.status(201);
       return { lines: outcomes };
     }
     const line = (await pipe.transform(body, { type: 'body', metatype: ResultLineInput })) as ResultLineInput;
-    const outcome = await this.results.submit(sessionId, line);
+    const outcome = await this.results.submit(sessionId, line, actor);
     if (outcome.created || outcome.corrected) res.status(201);
     return outcome;
   }

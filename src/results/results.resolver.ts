@@ -1,4 +1,6 @@
 import { Args, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Actor } from '../auth/actor.decorator.js';
+import { Requires, RequiresKey } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -13,6 +15,11 @@ import { PublicationService } from './publication.service.js';
 import { ResultsService } from './results.service.js';
 import { PrismaService } from '../database/prisma.service.js';
 
+/** Writes to a session's results are checked against the session's organisation and event. */
+const inSession = (a: Record<string, any>) => ({ kind: 'session' as const, id: a.input?.sessionId });
+/** A correction is a director's (DOMAIN §6.6 rule 7). */
+export const correcting = (lines: unknown): boolean => Array.isArray(lines) && lines.some((l) => l && typeof l === 'object' && 'correction' in l && l.correction);
+
 @Resolver()
 export class ResultsResolver {
   constructor(
@@ -24,18 +31,21 @@ export class ResultsResolver {
   ) {}
 
   @Mutation(() => TravellerLine, { description: 'Laws 12, 86: an artificial, assigned (weighted, split allowed) or not-played score, with reason and Law' })
-  adjustScore(@Args('input') input: AdjustScoreInput) {
-    return this.director.adjust(input);
+  @Requires('DIRECTOR', inSession, 'Adjusting a score')
+  adjustScore(@Args('input') input: AdjustScoreInput, @Actor() actor: string) {
+    return this.director.adjust(input, actor);
   }
 
   @Mutation(() => Int, { description: 'Law 87: marks which lines played a version of a fouled board; answers the lines changed' })
-  markFouledBoard(@Args('input') input: MarkFouledBoardInput) {
-    return this.director.markFouled(input);
+  @Requires('DIRECTOR', inSession, 'Marking a fouled board')
+  markFouledBoard(@Args('input') input: MarkFouledBoardInput, @Actor() actor: string) {
+    return this.director.markFouled(input, actor);
   }
 
   @Mutation(() => PenaltyModel, { description: 'Law 90 procedural penalty (MP, % of a top, IMP, VP) or a disqualification' })
-  addPenalty(@Args('input') input: AddPenaltyInput) {
-    return this.director.addPenalty(input);
+  @Requires('DIRECTOR', inSession, 'A penalty')
+  addPenalty(@Args('input') input: AddPenaltyInput, @Actor() actor: string) {
+    return this.director.addPenalty(input, actor);
   }
 
   @Query(() => [PenaltyModel], { description: 'Penalties of a session' })
@@ -46,22 +56,26 @@ export class ResultsResolver {
   @Mutation(() => SubmitResultPayload, {
     description: 'Posts one traveller line. The same line again changes nothing; a different one is a CONFLICT unless sent as a correction.',
   })
-  submitResult(@Args('input') input: SubmitResultInput) {
+  @Requires((a) => (a.input?.correction ? 'DIRECTOR' : 'SCORER'), inSession, 'Posting a result')
+  submitResult(@Args('input') input: SubmitResultInput, @Actor() actor: string) {
     const { sessionId, ...line } = input;
-    return this.results.submit(sessionId, line);
+    return this.results.submit(sessionId, line, actor);
   }
 
   @Mutation(() => [SubmitResultPayload], { description: 'Posts several lines of a session at once: all or nothing' })
-  submitResults(@Args('input') input: SubmitResultsInput) {
-    return this.results.submitMany(input.sessionId, input.lines);
+  @Requires((a) => (correcting(a.input?.lines) ? 'DIRECTOR' : 'SCORER'), inSession, 'Posting results')
+  submitResults(@Args('input') input: SubmitResultsInput, @Actor() actor: string) {
+    return this.results.submitMany(input.sessionId, input.lines, actor);
   }
 
   @Mutation(() => Session, { description: 'Makes the session’s results official; the Law 79C correction period starts' })
-  publishSession(@IdArg('sessionId') sessionId: string) {
-    return this.publication.publish(sessionId);
+  @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.sessionId }), 'Publishing results')
+  publishSession(@IdArg('sessionId') sessionId: string, @Actor() actor: string) {
+    return this.publication.publish(sessionId, actor);
   }
 
   @Query(() => [AuditEntry], { description: 'Every change to the session’s results, oldest first' })
+  @RequiresKey((a) => ({ kind: 'session', id: a.sessionId }), 'The audit trail')
   auditTrail(@IdArg('sessionId') sessionId: string) {
     return this.prisma.auditEntry.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   }

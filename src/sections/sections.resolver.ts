@@ -1,4 +1,5 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Requires } from '../auth/requires.decorator.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
@@ -23,11 +24,13 @@ export class SectionsResolver {
   }
 
   @Mutation(() => Section)
+  @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.input?.sessionId }), 'Creating a section')
   createSection(@Args('input') input: CreateSectionInput) {
     return this.sectionsService.create(input);
   }
 
   @Mutation(() => Section)
+  @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.id }), 'Changing a section')
   updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput) {
     return this.sectionsService.update(id, input);
   }

@@ -1,4 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Requires } from '../auth/requires.decorator.js';
 import { ResultsStanding } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
 import { resultsStanding } from '../bridge/periods.js';
@@ -21,11 +22,13 @@ export class SessionsResolver {
   }
 
   @Mutation(() => Session)
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.input?.eventId }), 'Creating a session')
   createSession(@Args('input') input: CreateSessionInput) {
     return this.sessionsService.create(input);
   }
 
   @Mutation(() => Session)
+  @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.id }), 'Changing a session')
   updateSession(@IdArg() id: string, @Args('input') input: UpdateSessionInput) {
     return this.sessionsService.update(id, input);
   }

@@ -10,13 +10,20 @@ export interface GqlResponse<T = Record<string, any>> {
   errors?: { message: string; extensions?: { code?: string; fields?: string[]; [k: string]: unknown } }[];
 }
 
+/** The global admin key of every test app (TRAVELLER_ADMIN_KEY); `http` and `gql` send it. */
+export const TEST_ADMIN_KEY = 'test-admin-key-2f6c1e0b9a7d4e3f8c5b';
+
 export interface TestApp {
   app: INestApplication;
   /** ws://127.0.0.1:<port>/graphql when started with `listen`. */
   wsUrl?: string;
   db: TestDatabase;
-  http: () => ReturnType<typeof request>;
+  /** Requests with the admin key. */
+  http: () => ReturnType<typeof request.agent>;
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<GqlResponse<T>>;
+  /** Requests with no key (a club website), or with the key given. */
+  as: (key: string | null) => ReturnType<typeof request.agent>;
+  gqlAs<T = Record<string, any>>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GqlResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -24,6 +31,7 @@ export interface TestApp {
 export async function startTestApp(db?: TestDatabase, { listen = false, keepDatabase = false } = {}): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   process.env.DATABASE_URL = database.url;
+  process.env.TRAVELLER_ADMIN_KEY = TEST_ADMIN_KEY;
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   configureApp(app);
@@ -36,13 +44,20 @@ export async function startTestApp(db?: TestDatabase, { listen = false, keepData
   } else {
     await app.init();
   }
-  const http = () => request(app.getHttpServer());
+  const as = (key: string | null) => {
+    const agent = request.agent(app.getHttpServer());
+    return key ? agent.set('Authorization', `Bearer ${key}`) : agent;
+  };
+  const http = () => as(TEST_ADMIN_KEY);
+  const gqlAs = async (key: string | null, query: string, variables?: Record<string, unknown>) => (await as(key).post('/graphql').send({ query, variables })).body;
   return {
     app,
     wsUrl,
     db: database,
     http,
-    gql: async (query, variables) => (await http().post('/graphql').send({ query, variables })).body,
+    gql: (query, variables) => gqlAs(TEST_ADMIN_KEY, query, variables),
+    as,
+    gqlAs,
     close: async () => {
       await app.close();
       if (!keepDatabase) await database.drop();

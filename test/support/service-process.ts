@@ -3,6 +3,10 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** The global admin key the child service accepts (TRAVELLER_ADMIN_KEY). */
+export const SERVICE_ADMIN_KEY = 'service-admin-key-5d0e7a2c91b34f68a0c1';
+export const ADMIN_HEADERS = { authorization: `Bearer ${SERVICE_ADMIN_KEY}` };
+
 /**
  * The real service (dist/main.js) in a child process, for tests and benchmarks that need a
  * process of its own: to kill it, or to keep the load generator off its event loop.
@@ -30,7 +34,7 @@ export async function serviceProcess(databaseUrl: string, env: Record<string, st
     port,
     async start() {
       child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', ...env },
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, ...env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       for (let waited = 0; waited < 30_000; waited += 100) {

@@ -1,0 +1,57 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
+import type { Request } from 'express';
+import { bearerKey } from './api-key.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { authorize, authorizeRead, ForbiddenError, type Principal } from './principal.js';
+import { REQUIREMENT, type Requirement } from './requires.decorator.js';
+import { ScopeService } from './scope.service.js';
+
+export type RequestWithPrincipal = Request & { principal?: Principal | null };
+
+/**
+ * Every request: a presented key is verified (a bad one is refused even for a read); a write needs
+ * the role and scope its handler declares with @Requires, and a write that declares nothing is
+ * refused (closed by default, so a new mutation cannot ship unprotected). Public reads need no key.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeysService,
+    private readonly scopes: ScopeService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const call = describeCall(context);
+    const principal = call.req ? await this.principalOf(call.req) : null;
+    const requirement = this.reflector.get<Requirement | undefined>(REQUIREMENT, context.getHandler());
+    if (!requirement) {
+      if (call.write) throw new ForbiddenError('This operation is not open to API keys');
+      return true;
+    }
+    const scope = await this.scopes.resolve(requirement.target(call.args), principal);
+    if (requirement.mode === 'read') authorizeRead(principal, scope, requirement.what);
+    else authorize(principal, requirement.role(call.args), scope, requirement.what);
+    return true;
+  }
+
+  /** Verified once per request (a GraphQL request may run several root fields). */
+  private async principalOf(req: RequestWithPrincipal): Promise<Principal | null> {
+    if (req.principal !== undefined) return req.principal;
+    const key = bearerKey(req.headers?.authorization);
+    req.principal = key ? await this.keys.verify(key) : null;
+    return req.principal;
+  }
+}
+
+function describeCall(context: ExecutionContext): { req: RequestWithPrincipal | undefined; args: Record<string, any>; write: boolean } {
+  if (context.getType<GqlContextType>() === 'graphql') {
+    const gql = GqlExecutionContext.create(context);
+    // Subscriptions over graphql-ws have no HTTP request: they are reads.
+    return { req: gql.getContext<{ req?: RequestWithPrincipal } | undefined>()?.req, args: gql.getArgs(), write: gql.getInfo()?.parentType.name === 'Mutation' };
+  }
+  const req = context.switchToHttp().getRequest<RequestWithPrincipal>();
+  return { req, args: { ...req.params, ...(req.query as object), body: req.body }, write: !['GET', 'HEAD', 'OPTIONS'].includes(req.method) };
+}

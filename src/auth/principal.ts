@@ -1,0 +1,60 @@
+import { AppError } from '../common/errors.js';
+
+export type ApiRole = 'SCORER' | 'DIRECTOR' | 'ADMIN';
+
+/** Who is calling: a verified key. Anonymous callers have none (reads only). */
+export interface Principal {
+  keyId: string | null;
+  /** For the audit trail: "key AbC123xyZ9 (Table pads)". */
+  label: string;
+  role: ApiRole;
+  /** Null: a global admin (the bootstrap key, TRAVELLER_ADMIN_KEY). */
+  organizationId: string | null;
+  /** Set when the key is limited to one event. */
+  eventId: string | null;
+}
+
+/** What an operation touches: its organisation (and federation), and the event when there is one. */
+export interface Scope {
+  organizationId: string | null;
+  federationId: string | null;
+  eventId: string | null;
+}
+
+const RANK: Record<ApiRole, number> = { SCORER: 1, DIRECTOR: 2, ADMIN: 3 };
+
+export class UnauthenticatedError extends AppError {
+  constructor(message: string) {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
+/**
+ * Whether `principal` may do an operation needing `role` on `scope` (null: the object does not
+ * exist). A refusal never says whether another organisation's object exists: a missing object and
+ * someone else's get the same answer.
+ */
+export function authorize(principal: Principal | null, role: ApiRole, scope: Scope | null, what: string): void {
+  if (!principal) throw new UnauthenticatedError(`${what} needs an API key: send it as "Authorization: Bearer <key>"`);
+  if (RANK[principal.role] < RANK[role]) throw new ForbiddenError(`${what} needs a ${role} key; this key is a ${principal.role} key`);
+  if (principal.organizationId === null) return;
+  if (!scope || scope.organizationId !== principal.organizationId) {
+    throw new ForbiddenError(`${what} needs a key of the organisation it belongs to; this key is not one`);
+  }
+  if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
+}
+
+/** Reading across clubs (awards, player numbers) is for the federation's keys and the club's own. */
+export function authorizeRead(principal: Principal | null, scope: Scope | null, what: string): void {
+  if (!principal) throw new UnauthenticatedError(`${what} needs an API key: send it as "Authorization: Bearer <key>"`);
+  if (principal.organizationId === null) return;
+  if (!scope || (scope.organizationId !== principal.organizationId && scope.federationId !== principal.organizationId)) {
+    throw new ForbiddenError(`${what} needs a key of the organisation or of its federation; this key is not one`);
+  }
+}

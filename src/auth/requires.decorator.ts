@@ -1,0 +1,32 @@
+import { SetMetadata } from '@nestjs/common';
+import type { ApiRole } from './principal.js';
+
+/** What an operation writes to, read from its arguments (GraphQL args, or REST params, query and body). */
+export type ScopeTarget =
+  | { kind: 'organization' | 'event' | 'session' | 'section' | 'board' | 'contestant' | 'player' | 'apiKey'; id: unknown }
+  | { kind: 'ownOrganization'; organizationId: unknown }
+  | { kind: 'global' };
+
+export interface Requirement {
+  /** A write needs the role on the target's organisation; a read needs a key of it or of its federation. */
+  mode: 'write' | 'read';
+  role: (args: Record<string, any>) => ApiRole;
+  target: (args: Record<string, any>) => ScopeTarget;
+  /** How the operation is named in refusals. */
+  what: string;
+}
+
+export const REQUIREMENT = 'traveller:requirement';
+
+/**
+ * The key an operation needs: a role (or a function of the arguments, e.g. a correction needs a
+ * director) on what it writes to. Every write must say it: the guard refuses writes that do not.
+ */
+export function Requires(role: ApiRole | ((args: Record<string, any>) => ApiRole), target: (args: Record<string, any>) => ScopeTarget, what: string) {
+  return SetMetadata(REQUIREMENT, { mode: 'write', role: typeof role === 'string' ? () => role : role, target, what } satisfies Requirement);
+}
+
+/** A read that is not public (awards, key lists): a key of the target's organisation or of its federation. */
+export function RequiresKey(target: (args: Record<string, any>) => ScopeTarget, what: string) {
+  return SetMetadata(REQUIREMENT, { mode: 'read', role: () => 'SCORER', target, what } satisfies Requirement);
+}
