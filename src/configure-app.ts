@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { raw, type NextFunction, type Request, type Response } from 'express';
+import { RateLimiter, rateLimitsFromEnv } from './common/rate-limit.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -11,10 +12,24 @@ export const JSON_BODY_LIMIT = '1mb';
 export const FILE_BODY_LIMIT = '32mb';
 
 export function configureApp(app: INestApplication): void {
+  const express = app as NestExpressApplication;
+  // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
+  if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);
+  app.use(new RateLimiter(rateLimitsFromEnv()).middleware());
+  const origins = process.env.TRAVELLER_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  if (origins?.length) {
+    // Club websites reading results from the browser (their own origin listed, or * for any).
+    app.enableCors({
+      origin: origins.includes('*') ? true : origins,
+      allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'Apollo-Require-Preflight'],
+      exposedHeaders: ['ETag', 'X-Cache', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
   // Files come as the body itself, whatever their content type: first, so no other parser takes them.
   app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
-  (app as NestExpressApplication).useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  (app as NestExpressApplication).disable('x-powered-by');
+  express.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
   const config = new DocumentBuilder()
     .setTitle('Traveller')

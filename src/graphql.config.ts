@@ -1,5 +1,6 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError } from 'graphql';
+import { queryLimits } from './common/query-limits.js';
 
 /**
  * Code-first GraphQL on Apollo. No GraphiQL/Sandbox: both load from a CDN, which an offline club
@@ -14,6 +15,7 @@ export const graphqlConfig: ApolloDriverConfig = {
   includeStacktraceInErrorResponses: false,
   formatError: publicError,
   subscriptions: { 'graphql-ws': true },
+  validationRules: [queryLimits()],
 };
 
 /** Apollo's own refusals of a malformed request: to a client, bad input like any other. */

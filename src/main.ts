@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
 import { redactedUrl } from './database/connection.js';
 import { defaultDataDir, ensureDatabase } from './database/embedded-postgres.js';
@@ -22,6 +23,7 @@ async function bootstrap(): Promise<void> {
 
   const app = await NestFactory.create(AppModule);
   configureApp(app);
+  await app.get(ApiKeysService).bootstrap();
   if (db.embedded && (await loadDemo(app.get(PrismaService), { onlyIfEmpty: true })) === 'loaded') {
     logger.log('Empty database: loaded the demo club (try the events query)');
   }

@@ -28,10 +28,12 @@ export interface TestApp {
 }
 
 /** The whole service (AppModule, same HTTP set-up as main.ts) on a fresh, migrated schema. */
-export async function startTestApp(db?: TestDatabase, { listen = false, keepDatabase = false } = {}): Promise<TestApp> {
+export async function startTestApp(db?: TestDatabase, { listen = false, keepDatabase = false, env = {} as Record<string, string> } = {}): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
   process.env.DATABASE_URL = database.url;
   process.env.TRAVELLER_ADMIN_KEY = TEST_ADMIN_KEY;
+  // Tests make many requests from one address; the rate-limit test sets its own limits.
+  Object.assign(process.env, { TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   configureApp(app);

@@ -34,7 +34,7 @@ export async function serviceProcess(databaseUrl: string, env: Record<string, st
     port,
     async start() {
       child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, ...env },
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', ...env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       for (let waited = 0; waited < 30_000; waited += 100) {
