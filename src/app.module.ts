@@ -9,6 +9,7 @@ import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EventsModule } from './events/events.module.js';
+import { FederationModule } from './federation/federation.module.js';
 import { FilesModule } from './files/files.module.js';
 import { graphqlConfig } from './graphql.config.js';
 import { HealthModule } from './health/health.module.js';
@@ -39,6 +40,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     RankingsModule,
     ScoringModule,
     FilesModule,
+    FederationModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

@@ -31,9 +31,12 @@ export class AuthGuard implements CanActivate {
       if (call.write) throw new ForbiddenError('This operation is not open to API keys');
       return true;
     }
-    const scope = await this.scopes.resolve(requirement.target(call.args), principal);
-    if (requirement.mode === 'read') authorizeRead(principal, scope, requirement.what);
-    else authorize(principal, requirement.role(call.args), scope, requirement.what);
+    const targets = [requirement.target(call.args)].flat();
+    for (const target of targets) {
+      const scope = await this.scopes.resolve(target, principal);
+      if (requirement.mode === 'read') authorizeRead(principal, scope, requirement.what);
+      else authorize(principal, requirement.role(call.args), scope, requirement.what, requirement.mode === 'federation');
+    }
     return true;
   }
 

@@ -40,12 +40,13 @@ export class ForbiddenError extends AppError {
  * exist). A refusal never says whether another organisation's object exists: a missing object and
  * someone else's get the same answer.
  */
-export function authorize(principal: Principal | null, role: ApiRole, scope: Scope | null, what: string): void {
+export function authorize(principal: Principal | null, role: ApiRole, scope: Scope | null, what: string, acrossFederation = false): void {
   if (!principal) throw new UnauthenticatedError(`${what} needs an API key: send it as "Authorization: Bearer <key>"`);
   if (RANK[principal.role] < RANK[role]) throw new ForbiddenError(`${what} needs a ${role} key; this key is a ${principal.role} key`);
   if (principal.organizationId === null) return;
-  if (!scope || scope.organizationId !== principal.organizationId) {
-    throw new ForbiddenError(`${what} needs a key of the organisation it belongs to; this key is not one`);
+  const inReach = !!scope && (scope.organizationId === principal.organizationId || (acrossFederation && scope.federationId === principal.organizationId));
+  if (!inReach) {
+    throw new ForbiddenError(`${what} needs a key of the organisation it belongs to${acrossFederation ? ' or of its federation' : ''}; this key is not one`);
   }
   if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
 }

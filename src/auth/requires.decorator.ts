@@ -8,10 +8,14 @@ export type ScopeTarget =
   | { kind: 'global' };
 
 export interface Requirement {
-  /** A write needs the role on the target's organisation; a read needs a key of it or of its federation. */
-  mode: 'write' | 'read';
+  /**
+   * write: the role on the target's organisation. federation: the same, or the role in the
+   * federation the target's club belongs to. read: a key of the organisation or of its federation.
+   */
+  mode: 'write' | 'federation' | 'read';
   role: (args: Record<string, any>) => ApiRole;
-  target: (args: Record<string, any>) => ScopeTarget;
+  /** One target, or several that must all be in reach. */
+  target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[];
   /** How the operation is named in refusals. */
   what: string;
 }
@@ -22,8 +26,13 @@ export const REQUIREMENT = 'traveller:requirement';
  * The key an operation needs: a role (or a function of the arguments, e.g. a correction needs a
  * director) on what it writes to. Every write must say it: the guard refuses writes that do not.
  */
-export function Requires(role: ApiRole | ((args: Record<string, any>) => ApiRole), target: (args: Record<string, any>) => ScopeTarget, what: string) {
+export function Requires(role: ApiRole | ((args: Record<string, any>) => ApiRole), target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[], what: string) {
   return SetMetadata(REQUIREMENT, { mode: 'write', role: typeof role === 'string' ? () => role : role, target, what } satisfies Requirement);
+}
+
+/** A write a federation's key may also make in its member clubs (merging duplicate players). */
+export function RequiresAcrossFederation(role: ApiRole, target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[], what: string) {
+  return SetMetadata(REQUIREMENT, { mode: 'federation', role: () => role, target, what } satisfies Requirement);
 }
 
 /** A read that is not public (awards, key lists): a key of the target's organisation or of its federation. */

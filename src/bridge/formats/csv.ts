@@ -125,6 +125,11 @@ function csvText(records: string[][]): string {
   return `\uFEFF${records.map((cells) => cells.map(quoteCell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** Any table as CSV with the same quoting, BOM and formula guard (plain numbers are left as they are). */
+export function printCsv(header: string[], rows: string[][]): string {
+  return csvText([header, ...rows.map((row) => row.map((cell) => (/^-?\d+(\.\d+)?$/.test(cell) ? cell : guardFormula(cell))))]);
+}
+
 /** Shortest text that reads back as the same number; a spreadsheet cannot hold NaN or Infinity, so those are left empty. */
 function numberText(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '';

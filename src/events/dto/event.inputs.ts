@@ -32,6 +32,7 @@ export class CreateEventInput {
   @IsBoolean()
   acceptOutOfMovement?: boolean;
   @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
+  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 
 @InputType()
@@ -50,6 +51,7 @@ export class UpdateEventInput {
   @IsBoolean()
   acceptOutOfMovement?: boolean;
   @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
+  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 
 @ArgsType()

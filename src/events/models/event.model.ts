@@ -25,6 +25,7 @@ export class Event {
   @Field(() => String, { nullable: true }) venue: string | null;
   @Field(() => String, { nullable: true }) directorName: string | null;
   @Field(() => VpScale, { nullable: true }) vpScale: string | null;
+  @Field(() => String, { nullable: true, description: 'The kind of event a federation’s award scale is chosen by, e.g. CLUB_PAIRS' }) category: string | null;
   @Field(() => Int, { description: 'Law 79C correction period after publication, minutes' }) correctionMinutes: number;
   @Field(() => Int, { description: 'Law 92B appeal period after publication, minutes' }) appealMinutes: number;
   @Field({ description: 'Law 15: lines that do not fit the movement are kept and flagged, not refused' }) acceptOutOfMovement: boolean;

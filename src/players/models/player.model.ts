@@ -8,6 +8,8 @@ export class Player {
   @Field(() => String, { nullable: true, description: 'Federation member number' }) memberNumber: string | null;
   @Field(() => ID, { nullable: true, description: 'The organisation that issued the member number' })
   organizationId: string | null;
+  @Field(() => ID, { nullable: true, description: 'Set when this record was merged into another player (a duplicate)' })
+  mergedIntoId: string | null;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
 }

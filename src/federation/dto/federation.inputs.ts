@@ -1,0 +1,24 @@
+import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsNumber, IsInt, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+
+@InputType({ description: 'A director merges a duplicate player into the one that stays; audited, nothing deleted' })
+export class MergePlayersInput {
+  @Field(() => ID, { description: 'The player who stays' }) @IsUUID() keepId: string;
+  @Field(() => ID, { description: 'The duplicate: its events move to the player who stays' }) @IsUUID() duplicateId: string;
+  @Field() @Length(3, 500) reason: string;
+}
+
+@InputType()
+export class AwardTierInput {
+  @Field(() => Int) @IsInt() @Min(1) @Max(100_000) minContestants: number;
+  @Field(() => [Float]) @ArrayMinSize(1) @ArrayMaxSize(500) @IsNumber({}, { each: true }) @Min(0, { each: true }) points: number[];
+}
+
+@InputType({ description: 'Sets (or replaces) the federation’s award scale for a category of event' })
+export class SetAwardScaleInput {
+  @Field(() => ID, { description: 'The federation' }) @IsUUID() organizationId: string;
+  @Field({ description: 'Events with this category earn awards by this scale' }) @Length(1, 50) category: string;
+  @Field() @Length(1, 200) name: string;
+  @Field(() => [AwardTierInput]) @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => AwardTierInput) tiers: AwardTierInput[];
+}

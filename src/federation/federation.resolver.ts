@@ -1,0 +1,52 @@
+import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Actor } from '../auth/actor.decorator.js';
+import { Requires, RequiresAcrossFederation, RequiresKey } from '../auth/requires.decorator.js';
+import { LocalDateScalar } from '../common/local-date.scalar.js';
+import { Player } from '../players/models/player.model.js';
+import { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
+import { FederationService } from './federation.service.js';
+import { AwardScaleModel, PlayerAwards, PlayerHistoryEntry } from './models/federation.models.js';
+
+@Resolver(() => Player)
+export class FederationResolver {
+  constructor(private readonly federation: FederationService) {}
+
+  @ResolveField(() => [PlayerHistoryEntry], { description: 'Every event the player played, latest first, with partners and result' })
+  history(@Parent() player: Player) {
+    return this.federation.history(player.id);
+  }
+
+  @Query(() => [Player], { description: 'The player records with this member number in a federation’s clubs' })
+  @RequiresKey((a) => ({ kind: 'organization', id: a.federationId }), 'Looking players up by member number')
+  playersByMemberNumber(@Args('memberNumber') memberNumber: string, @Args('federationId', { type: () => ID }) federationId: string) {
+    return this.federation.byMemberNumber(memberNumber, federationId);
+  }
+
+  @Mutation(() => Player, { description: 'Merges a duplicate player into the one that stays: its events move over; audited' })
+  @RequiresAcrossFederation('DIRECTOR', (a) => [{ kind: 'player', id: a.input?.keepId }, { kind: 'player', id: a.input?.duplicateId }], 'Merging players')
+  mergePlayers(@Args('input') input: MergePlayersInput, @Actor() actor: string) {
+    return this.federation.merge(input, actor);
+  }
+
+  @Mutation(() => AwardScaleModel, { description: 'Sets the federation’s award scale for a category of event' })
+  @Requires('ADMIN', (a) => ({ kind: 'organization', id: a.input?.organizationId }), 'Setting an award scale')
+  setAwardScale(@Args('input') input: SetAwardScaleInput) {
+    return this.federation.setAwardScale(input);
+  }
+
+  @Query(() => [AwardScaleModel], { description: 'A federation’s award scales' })
+  awardScales(@Args('organizationId', { type: () => ID }) organizationId: string) {
+    return this.federation.awardScales(organizationId);
+  }
+
+  @Query(() => [PlayerAwards], { description: 'Awards per person from the official results of the federation’s clubs, most first' })
+  @RequiresKey((a) => ({ kind: 'organization', id: a.federationId }), 'Awards')
+  awards(
+    @Args('federationId', { type: () => ID }) federationId: string,
+    @Args('from', { type: () => LocalDateScalar, nullable: true }) from?: Date,
+    @Args('to', { type: () => LocalDateScalar, nullable: true }) to?: Date,
+    @Args('category', { nullable: true }) category?: string,
+  ) {
+    return this.federation.awards(federationId, { from, to, category });
+  }
+}
