@@ -113,6 +113,12 @@ describe('access control: the role × operation matrix', () => {
     expect(got).toEqual(want);
   });
 
+  it('covers every mutation of the schema (a new one must be added here)', async () => {
+    const fields = dataOf(await t.gqlAs(null, `{ __schema { mutationType { fields { name } } } }`)).__schema.mutationType.fields.map((f: { name: string }) => f.name);
+    const tried = new Set(operations.map(([name]) => name));
+    expect(fields.filter((f: string) => !tried.has(f))).toEqual([]);
+  });
+
   it('answers 401 and 403 over REST, saying what is needed and nothing about other clubs', async () => {
     const post = (key: string | null, session: string) => t.as(key).post(`/api/v1/sessions/${session}/results`).send(line(0));
     const none = await post(null, ids.session).expect(401);
