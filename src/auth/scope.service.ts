@@ -17,8 +17,13 @@ const QUERIES: Record<Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
 };
 
+/** How long a looked-up scope is reused: objects never change organisation, but a club may change federation. */
+const REMEMBER_MS = 30_000;
+
 @Injectable()
 export class ScopeService {
+  private readonly remembered = new Map<string, { scope: Scope | null; until: number }>();
+
   constructor(private readonly pg: PgPool) {}
 
   async resolve(target: ScopeTarget, principal: Principal | null): Promise<Scope | null> {
@@ -29,7 +34,16 @@ export class ScopeService {
       return organizationId === null ? null : this.resolve({ kind: 'organization', id: organizationId }, principal);
     }
     if (typeof target.id !== 'string' || !UUID.test(target.id)) return null;
+    const key = `${target.kind}:${target.id}`;
+    const known = this.remembered.get(key);
+    if (known && known.until > Date.now()) return known.scope;
     const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], [target.id]);
-    return rows[0] ?? null;
+    const scope = rows[0] ?? null;
+    // A missing object is not remembered: it may be created a moment later.
+    if (scope) {
+      if (this.remembered.size > 50_000) this.remembered.clear();
+      this.remembered.set(key, { scope, until: Date.now() + REMEMBER_MS });
+    }
+    return scope;
   }
 }
