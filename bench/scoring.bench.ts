@@ -9,6 +9,7 @@
  * process peak.
  */
 import { ARTIFICIAL_CODES, matchpointField, placeField, type FieldResults } from '../src/bridge/field-scoring.js';
+import { seededRandom } from '../src/bridge/random.js';
 import { butlerImps, crossImps } from '../src/bridge/imps.js';
 
 const TABLES = 10_000;
@@ -18,17 +19,6 @@ const RUNS = 15;
 /** Runs before measuring: V8 needs a few calls to optimise the scorer, as a running service would have. */
 const WARM_UP = 5;
 
-/** A seeded PRNG, so every run scores the same event. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Realistic spread: each board has a handful of likely results around its par, and a tail. */
 const OUTCOMES = [
   [420, 450, 170, 140, -50, -100, 620, 650, 680, 400, 430, -300, 1430, 200, -500],
@@ -37,7 +27,7 @@ const OUTCOMES = [
 ];
 
 function buildEvent(): { field: FieldResults; scoresByBoard: Int32Array[] } {
-  const random = rng(2026);
+  const random = seededRandom(2026);
   const board: number[] = [];
   const ns: number[] = [];
   const ew: number[] = [];

@@ -1,4 +1,5 @@
 import type { Pool } from 'undici';
+import { seededRandom } from '../../src/bridge/random.js';
 import { send } from './load.js';
 
 /** A GraphQL call through the bench's HTTP pool; throws on any error. */
@@ -32,17 +33,6 @@ export interface SeededEvent {
 
 const CONTRACTS = ['4H', '3NT', '2S', '4S', '1NT', '3C', '5D', '6NT', '2H', 'PASS', '4HX'] as const;
 
-/** A seeded PRNG, so every run posts the same lines. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A pairs event of `sessions` sessions, each one section of a `tables`-table two-winner Mitchell
  * (`rounds` rounds of `boardsPerRound` boards), with the pairs entered and every line the tables
@@ -55,7 +45,7 @@ export async function seedMitchellEvent(
   const { createEvent } = await gql(pool, `mutation { createEvent(input: { name: "Bench Congress", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`);
   const pairs = Array.from({ length: tables }, (_, i) => [`{ number: ${i + 1}, direction: NS, name: "North-South ${i + 1}" }`, `{ number: ${i + 1}, direction: EW, name: "East-West ${i + 1}" }`]).flat();
   await gql(pool, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [${pairs.join(',')}] }) { id } }`, { e: createEvent.id });
-  const random = rng(7);
+  const random = seededRandom(7);
   const sessionIds: string[] = [];
   const lines: PadLine[] = [];
   for (let s = 1; s <= sessions; s++) {

@@ -1,4 +1,5 @@
 import { formatDeal, type Deal, type Hand } from '../bridge/deal.js';
+import { seededRandom } from '../bridge/random.js';
 import type { Seat } from '../bridge/types.js';
 
 /** A small invented club night: what a newcomer sees on the first start. Every name is made up. */
@@ -30,24 +31,12 @@ export const DEMO_CLUB = {
   ] as const,
 };
 
-/** A small seeded PRNG (mulberry32): the demo deals are the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const RANKS = 'AKQJT98765432';
 const SEATS: Seat[] = ['N', 'E', 'S', 'W'];
 
 /** A shuffled deal in PBN notation for board `board` of the demo. */
 export function demoDeal(board: number): string {
-  const random = mulberry32(board * 7919);
+  const random = seededRandom(board * 7919);
   const cards = Array.from({ length: 52 }, (_, i) => i);
   for (let i = cards.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -83,7 +72,7 @@ export function demoResult(board: number, table: number, deal: string): DemoLine
   const ns = points('N') + points('S');
   const [a, b] = ns >= 20 ? (['N', 'S'] as const) : (['E', 'W'] as const);
   const strength = Math.max(ns, 40 - ns);
-  const random = mulberry32(board * 104729 + table * 7);
+  const random = seededRandom(board * 104729 + table * 7);
   if (strength <= 20 && random() < 0.5) return { contract: 'PASS', declarer: null, tricks: null };
   const fits = STRAINS.map((s, i) => ({ s, length: hands[a][i].length + hands[b][i].length }));
   const best = fits.reduce((x, y) => (y.length > x.length || (y.length === x.length && 'SH'.includes(y.s)) ? y : x));

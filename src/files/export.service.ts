@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { frac } from '../bridge/fraction.js';
 import { printRankingCsv, printTravellersCsv } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
 import { printPbn } from '../bridge/formats/pbn.js';
@@ -7,10 +6,10 @@ import { printUsebio } from '../bridge/formats/usebio.js';
 import type { Movement } from '../bridge/movements/index.js';
 import type { Result } from '../generated/prisma/client.js';
 import type { ContestantWithPlayers } from '../rankings/event-data.js';
-import type { ScoredEvent, ScoredSession } from '../rankings/event-scoring.js';
+import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows, type RankingRow } from '../rankings/ranking-table.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
-import { boardKey, type StoredAdjustment } from '../rankings/session-scoring.js';
+import type { StoredAdjustment } from '../rankings/session-scoring.js';
 
 export type ExportFormat = 'PBN' | 'USEBIO' | 'RANKING_CSV' | 'TRAVELLERS_CSV';
 
@@ -94,9 +93,8 @@ function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
 
 /** Weighted assigned scores (Law 12C1(c)) have no place in these formats and are left out. */
 function line(r: Result, s: ScoredSession, scored: ScoredEvent, section: string): InterchangeLine {
-  const figures = s.lines.get(r.id) ?? {};
-  const top = s.tops.get(boardKey(r.sectionId, r.boardNumber));
-  const pct = (mp: typeof figures.nsMatchpoints) => (mp && top && !top.isZero() ? mp.div(top).mul(frac(100)).round(2) : undefined);
+  const shown = shownFigures(s, r);
+  const given = (x: number | null) => x ?? undefined;
   const adjustment = r.adjustment as StoredAdjustment | null;
   const artificial = adjustment?.kind === 'ARTIFICIAL' ? { ns: adjustment.ns as ArtificialCode, ew: adjustment.ew as ArtificialCode } : null;
   return {
@@ -113,13 +111,13 @@ function line(r: Result, s: ScoredSession, scored: ScoredEvent, section: string)
     artificial,
     notPlayed: r.status === 'NOT_PLAYED',
     figures: {
-      nsScore: r.nsScore ?? undefined,
-      nsMatchpoints: rounded(figures.nsMatchpoints),
-      ewMatchpoints: rounded(figures.ewMatchpoints),
-      nsPercentage: pct(figures.nsMatchpoints),
-      ewPercentage: pct(figures.ewMatchpoints),
-      nsImps: rounded(figures.nsImps),
-      ewImps: rounded(figures.ewImps),
+      nsScore: given(r.nsScore),
+      nsMatchpoints: given(shown.nsMatchpoints),
+      ewMatchpoints: given(shown.ewMatchpoints),
+      nsPercentage: given(shown.nsPercentage),
+      ewPercentage: given(shown.ewPercentage),
+      nsImps: given(shown.nsImps),
+      ewImps: given(shown.ewImps),
     },
     source: '',
   };

@@ -1,9 +1,7 @@
-import { Fraction, frac } from '../bridge/fraction.js';
 import type { FileFormat, RejectedItem } from '../bridge/formats/interchange.js';
 import type { Result } from '../generated/prisma/client.js';
-import type { ScoredEvent, ScoredSession } from '../rankings/event-scoring.js';
+import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows } from '../rankings/ranking-table.js';
-import { boardKey } from '../rankings/session-scoring.js';
 import type { ImportPlan } from './import-plan.js';
 
 /** One figure of the file that Traveller computes differently. */
@@ -69,8 +67,8 @@ export function compareFigures(scored: ScoredEvent, plan: ImportPlan, contestant
     const item = `${c.direction ? `${c.direction} ` : ''}${plan.kind === 'TEAMS' ? 'team' : 'pair'} ${c.number}${c.section ? ` (section ${c.section})` : ''}`;
     const own: Omit<FigureDifference, 'source' | 'item'>[] = [];
     if (figures.place !== undefined && leadingNumber(figures.place) !== (mine ? mine.rank : null)) own.push({ figure: 'place', file: figures.place, traveller: mine?.place ?? null });
-    pushIfDifferent(own, 'score', figures.score, mine?.score);
-    pushIfDifferent(own, 'percentage', figures.percentage, mine?.percentage ?? undefined);
+    pushIfDifferent(own, 'score', figures.score, mine ? mine.score.round(2) : null);
+    pushIfDifferent(own, 'percentage', figures.percentage, mine?.percentage ? mine.percentage.round(2) : null);
     if (figures.boardsPlayed !== undefined && figures.boardsPlayed !== mine?.boards) own.push({ figure: 'boardsPlayed', file: figures.boardsPlayed, traveller: mine?.boards ?? null });
     if (own.length) contestantsDiffering++;
     differences.push(...own.map((d) => ({ source: c.file.source, item, ...d })));
@@ -81,21 +79,15 @@ export function compareFigures(scored: ScoredEvent, plan: ImportPlan, contestant
 function lineDifferences(figures: ImportPlan['sessions'][number]['results'][number]['file']['figures'], session: ScoredSession, row: Result): Omit<FigureDifference, 'source' | 'item'>[] {
   const own: Omit<FigureDifference, 'source' | 'item'>[] = [];
   if (figures.nsScore !== undefined && figures.nsScore !== row.nsScore) own.push({ figure: 'nsScore', file: figures.nsScore, traveller: row.nsScore });
-  const computed = session.lines.get(row.id) ?? {};
-  const top = session.tops.get(boardKey(row.sectionId, row.boardNumber));
-  const pct = (mp: Fraction | undefined) => (mp && top && !top.isZero() ? mp.div(top).mul(frac(100)) : undefined);
-  pushIfDifferent(own, 'nsMatchpoints', figures.nsMatchpoints, computed.nsMatchpoints);
-  pushIfDifferent(own, 'ewMatchpoints', figures.ewMatchpoints, computed.ewMatchpoints);
-  pushIfDifferent(own, 'nsPercentage', figures.nsPercentage, pct(computed.nsMatchpoints));
-  pushIfDifferent(own, 'ewPercentage', figures.ewPercentage, pct(computed.ewMatchpoints));
-  pushIfDifferent(own, 'nsImps', figures.nsImps, computed.nsImps);
-  pushIfDifferent(own, 'ewImps', figures.ewImps, computed.ewImps);
+  const shown = shownFigures(session, row);
+  for (const figure of ['nsMatchpoints', 'ewMatchpoints', 'nsPercentage', 'ewPercentage', 'nsImps', 'ewImps'] as const) {
+    pushIfDifferent(own, figure, figures[figure], shown[figure]);
+  }
   return own;
 }
 
-function pushIfDifferent(out: Omit<FigureDifference, 'source' | 'item'>[], figure: string, file: number | undefined, mine: Fraction | undefined): void {
+function pushIfDifferent(out: Omit<FigureDifference, 'source' | 'item'>[], figure: string, file: number | undefined, traveller: number | null): void {
   if (file === undefined) return;
-  const traveller = mine ? mine.round(2) : null;
   if (traveller === null || Math.abs(traveller - file) > TOLERANCE) out.push({ figure, file, traveller });
 }
 

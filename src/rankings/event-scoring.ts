@@ -24,6 +24,31 @@ export interface LineFigures {
   ewImps?: Fraction;
 }
 
+/** A line's figures as published: 2 decimals, percentages of the board's top; null where the method has none. */
+export interface ShownFigures {
+  nsMatchpoints: number | null;
+  ewMatchpoints: number | null;
+  nsPercentage: number | null;
+  ewPercentage: number | null;
+  nsImps: number | null;
+  ewImps: number | null;
+}
+
+export function shownFigures(s: ScoredSession, r: Pick<Result, 'id' | 'sectionId' | 'boardNumber'>): ShownFigures {
+  const figures = s.lines.get(r.id) ?? {};
+  const top = s.tops.get(boardKey(r.sectionId, r.boardNumber));
+  const rounded = (f: Fraction | undefined) => (f ? f.round(2) : null);
+  const pct = (mp: Fraction | undefined) => (mp && top && !top.isZero() ? mp.div(top).mul(frac(100)).round(2) : null);
+  return {
+    nsMatchpoints: rounded(figures.nsMatchpoints),
+    ewMatchpoints: rounded(figures.ewMatchpoints),
+    nsPercentage: pct(figures.nsMatchpoints),
+    ewPercentage: pct(figures.ewMatchpoints),
+    nsImps: rounded(figures.nsImps),
+    ewImps: rounded(figures.ewImps),
+  };
+}
+
 export interface ScoredSession {
   data: SessionData;
   /** Matchpoint events: each board's scoring, reused by the next revision where the board is unchanged. */

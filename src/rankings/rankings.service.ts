@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
-import { Fraction, frac } from '../bridge/fraction.js';
+import type { Fraction } from '../bridge/fraction.js';
 import { percentage } from '../bridge/ranking.js';
 import { NotFoundError } from '../common/errors.js';
 import { noteExpiry } from '../common/read-tracking.js';
@@ -10,7 +10,7 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { nextStandingChange, resultsStanding, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText } from '../results/traveller-line.js';
 import type { ContestantWithPlayers } from './event-data.js';
-import type { LineFigures, ScoredEvent, ScoredSession } from './event-scoring.js';
+import { shownFigures, type LineFigures, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { rankingRows, type RankingRow } from './ranking-table.js';
 import { boardKey } from './session-scoring.js';
@@ -120,9 +120,6 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
 }
 
 function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {
-  const figures: LineFigures = s.lines.get(r.id) ?? {};
-  const top = s.tops.get(boardKey(r.sectionId, r.boardNumber));
-  const pct = (mp: Fraction | undefined) => (mp && top && !top.isZero() ? mp.div(top).mul(frac(100)).round(2) : null);
   const number = (id: string) => scored.data.contestants.get(id)?.number ?? 0;
   return {
     id: r.id,
@@ -139,12 +136,7 @@ function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): Travel
     lead: r.lead,
     status: r.status,
     nsScore: r.nsScore,
-    nsMatchpoints: rounded(figures.nsMatchpoints),
-    ewMatchpoints: rounded(figures.ewMatchpoints),
-    nsPercentage: pct(figures.nsMatchpoints),
-    ewPercentage: pct(figures.ewMatchpoints),
-    nsImps: rounded(figures.nsImps),
-    ewImps: rounded(figures.ewImps),
+    ...shownFigures(s, r),
     adjustment: adjustmentText(r),
     movementIssue: r.movementIssue,
     version: r.version,

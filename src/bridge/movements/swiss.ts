@@ -1,4 +1,5 @@
 import { InvalidMovementError } from '../errors.js';
+import { seededRandom } from '../random.js';
 
 export interface SwissStanding {
   number: number;
@@ -87,13 +88,7 @@ function ranked(standings: SwissStanding[]): SwissStanding[] {
 
 /** A seeded Fisher–Yates shuffle: the same seed always draws the same first round. */
 function shuffled(standings: SwissStanding[], seed: number): SwissStanding[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const out = [...standings].sort((x, y) => x.number - y.number);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

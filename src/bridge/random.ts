@@ -1,0 +1,13 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32): the same seed gives the same numbers on
+ * every machine, for reproducible draws, demo deals and benchmarks. Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
