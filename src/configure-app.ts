@@ -38,6 +38,7 @@ export function configureApp(app: INestApplication): void {
         'POST /graphql with a JSON body {"query": "..."}; the schema is in schema.gql of the repository.',
     )
     .setVersion('0.1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (trv_…); every write needs one' })
     .build();
   // swagger-ui's assets come from the swagger-ui-dist package: no CDN, works offline.
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequiresKey } from '../auth/requires.decorator.js';
 import { printCsv } from '../bridge/formats/csv.js';
@@ -13,6 +13,7 @@ const date = (value: string | undefined, field: string) => {
 };
 
 /** For the federation's own systems: awards per player as CSV. */
+@ApiBearerAuth()
 @ApiTags('federation')
 @Controller('api/v1/organizations')
 export class FederationController {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
@@ -14,6 +14,7 @@ import { reportModel } from './report-model.js';
 const uuid = (field: string) => new ParseUUIDPipe({ optional: field === 'eventId', exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
 
 /** Files for scoring programs and federations: the file itself as the body in, the file itself out. */
+@ApiBearerAuth()
 @ApiTags('files')
 @Controller('api/v1')
 export class FilesController {

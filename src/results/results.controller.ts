@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, getSchemaPath, ApiExtraModels } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, getSchemaPath, ApiExtraModels } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { BadInputError } from '../common/errors.js';
 import { validationPipe } from '../common/validation.js';
@@ -14,6 +14,7 @@ import { correcting } from './results.resolver.js';
  * 201 when something was stored, 200 for an identical retry, 409 for a different line on the same
  * board and pairs, 400 with the offending fields for bad input.
  */
+@ApiBearerAuth()
 @ApiTags('results')
 @ApiExtraModels(ResultLineInput, ResultBatchBody)
 @Controller('api/v1/sessions')
