@@ -84,6 +84,10 @@ describe('access control: the role × operation matrix', () => {
     ['addPenalty', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Slow play" }) { id } }`, () => ({ s: ids.session, c: ids.contestant }))],
     ['importEvent', 'DIRECTOR', gql(`mutation($c: String!, $e: ID!) { importEvent(input: { format: PBN, content: $c, eventId: $e }) { eventId } }`, (n) => ({ e: ids.event, c: `[Event "Import ${n}"]\n[Board "1"]\n[Deal "N:AKQ2.T95.J87.A43 J854.AQ2.Q94.KQ6 T9.K8763.AK2.J97 763.J4.T653.T852"]\n` }))],
     ['POST /imports/pbn', 'DIRECTOR', rest((a, n) => a.post(`/api/v1/imports/pbn?eventId=${ids.event}`).set('content-type', 'text/plain').send(readFileSync(new URL('../src/bridge/formats/fixtures/two-section-mitchell.pbn', import.meta.url), 'latin1').replace('Spring Pairs', `Spring ${n}`)))],
+    ['revokePenalty', 'DIRECTOR', async (key) => {
+      const penalty = dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Slow play" }) { id } }`, { s: ids.session, c: ids.contestant })).addPenalty.id;
+      return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { revokePenalty(id: $id, reason: "Given in error") { id } }`, { id: penalty })).errors?.[0]?.extensions?.code);
+    }],
     ['publishSession', 'DIRECTOR', gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, () => ({ s: ids.session }))],
     ['updateOrganization', 'ADMIN', gql(`mutation($id: ID!, $n: String!) { updateOrganization(id: $id, input: { name: $n }) { id } }`, (n) => ({ id: ids.clubA, n: `Club A ${n}` }))],
     ['createApiKey', 'ADMIN', gql(`mutation($n: String!, $o: ID!) { createApiKey(input: { name: $n, role: SCORER, organizationId: $o }) { key } }`, (n) => ({ n: `Pads ${n}`, o: ids.clubA }))],

@@ -72,6 +72,16 @@ describe("the director's tools", () => {
     expect(after.find((e: any) => e.contestant.number === 1)).toEqual({ contestant: { number: 1 }, score: ns1.score - 1, penalty: 1 });
   });
 
+  it('withdraws a penalty given in error: kept, marked revoked, no longer deducted', async () => {
+    const ranking = async () => dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s, direction: NS) { contestant { number } score penalty } }`, { s: sessionId })).sessionRanking.find((e: any) => e.contestant.number === 2);
+    const before = await ranking();
+    const id = dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1/2", reason: "Wrong seat" }) { id } }`, { s: sessionId, c: ids.get('NS2') })).addPenalty.id;
+    expect((await ranking()).penalty).toBe(0.5);
+    const revoked = dataOf(await t.gql(`mutation($id: ID!) { revokePenalty(id: $id, reason: "The pair was seated by the director") { revokedAt } }`, { id })).revokePenalty;
+    expect(revoked.revokedAt).toBeTruthy();
+    expect(await ranking()).toEqual(before);
+  });
+
   it('leaves a disqualified pair out of the ranking (Law 91), its results standing for the others', async () => {
     dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: DISQUALIFIED, reason: "Unauthorised information, repeatedly" }) { id } }`, { s: sessionId, c: ids.get('EW2') }));
     const ew = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s, direction: EW) { contestant { number } } }`, { s: sessionId })).sessionRanking;
@@ -86,6 +96,8 @@ describe("the director's tools", () => {
       'SCORE_ADJUSTED 12C1(c)',
       'SCORE_ADJUSTED 87',
       'PENALTY_ADDED 90',
+      'PENALTY_ADDED 90',
+      'PENALTY_REVOKED 90',
       'PENALTY_ADDED 91',
     ]);
   });

@@ -14,6 +14,7 @@ const QUERIES: Record<Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>
   board: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE b."id" = $1`,
   contestant: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
+  penalty: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE p."id" = $1`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
 };
 

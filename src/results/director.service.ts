@@ -116,6 +116,21 @@ export class DirectorService {
     await this.live.publish('rankingChanged', session.id, { sessionId: session.id, boards: [] });
     return penalty;
   }
+
+  /** A penalty given in error is withdrawn, not deleted: it stays, marked revoked, with the reason in the audit. */
+  async revokePenalty(id: string, reason: string, override: boolean | undefined, actor?: string) {
+    const penalty = await this.prisma.penalty.findUnique({ where: { id }, include: { session: true } });
+    if (!penalty) throw new NotFoundError('Penalty', id, 'id');
+    if (penalty.revokedAt) return penalty;
+    changeAfterPublication(penalty.session, override);
+    const revoked = await this.prisma.$transaction(async (tx) => {
+      const row = await tx.penalty.update({ where: { id }, data: { revokedAt: new Date() } });
+      await audit(tx, { sessionId: penalty.sessionId, action: 'PENALTY_REVOKED', entityId: id, actor, reason, law: penalty.law, before: { unit: penalty.unit, amount: penalty.amount }, after: { revokedAt: row.revokedAt!.toISOString() } });
+      return row;
+    });
+    await this.live.publish('rankingChanged', penalty.sessionId, { sessionId: penalty.sessionId, boards: [] });
+    return revoked;
+  }
 }
 
 /** Law 90 penalties come off the total in the event's own unit (DOMAIN §8.4). */

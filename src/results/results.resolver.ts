@@ -1,6 +1,7 @@
 import { Args, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires, RequiresKey } from '../auth/requires.decorator.js';
+import { BadInputError } from '../common/errors.js';
 import { IdArg } from '../common/id.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -46,6 +47,18 @@ export class ResultsResolver {
   @Requires('DIRECTOR', inSession, 'A penalty')
   addPenalty(@Args('input') input: AddPenaltyInput, @Actor() actor: string) {
     return this.director.addPenalty(input, actor);
+  }
+
+  @Mutation(() => PenaltyModel, { description: 'Withdraws a penalty given in error (kept, marked revoked, audited)' })
+  @Requires('DIRECTOR', (a) => ({ kind: 'penalty', id: a.id }), 'Withdrawing a penalty')
+  revokePenalty(
+    @IdArg() id: string,
+    @Args('reason') reason: string,
+    @Args('override', { type: () => Boolean, nullable: true, description: 'After the correction period (Law 79C2)' }) override: boolean | undefined,
+    @Actor() actor: string,
+  ) {
+    if (reason.trim().length < 3) throw new BadInputError('Say why the penalty is withdrawn (3 characters or more)', ['reason']);
+    return this.director.revokePenalty(id, reason.trim().slice(0, 500), override ?? undefined, actor);
   }
 
   @Query(() => [PenaltyModel], { description: 'Penalties of a session' })

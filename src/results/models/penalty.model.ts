@@ -11,4 +11,5 @@ export class PenaltyModel {
   @Field() reason: string;
   @Field(() => String, { nullable: true }) law: string | null;
   @Field() createdAt: Date;
+  @Field(() => Date, { nullable: true, description: 'Set when the director withdrew it' }) revokedAt: Date | null;
 }
