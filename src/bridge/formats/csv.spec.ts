@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { fileErrorOf, parsesOrRefuses as checkParsesOrRefuses } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
 import type { Direction, Seat, Strain } from '../types.js';
 import { parseTravellersCsv, printRankingCsv, printTravellersCsv, type RankingCsvRow } from './csv.js';
@@ -78,15 +79,6 @@ function onlyLine(outcome: ParseOutcome): InterchangeLine {
   return lines[0];
 }
 
-function fileErrorOf(run: () => unknown): FileFormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FileFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FileFormatError');
-}
 
 // ───────────────────────────── printing travellers ─────────────────────────────
 
@@ -712,17 +704,7 @@ describe('round trips: parseTravellersCsv(printTravellersCsv(e)) keeps what CSV 
 
 // ───────────────────────────── robustness ─────────────────────────────
 
-/** Parsing never throws anything but FileFormatError (located at a line), and never takes long. */
-function parsesOrRefuses(input: string | Buffer): void {
-  const started = performance.now();
-  try {
-    parseTravellersCsv(input);
-  } catch (error) {
-    if (!(error instanceof FileFormatError)) throw error;
-    expect(error.message).toMatch(/^CSV file, line \d+: /);
-  }
-  expect(performance.now() - started).toBeLessThan(1000);
-}
+const parsesOrRefuses = (input: string | Buffer) => checkParsesOrRefuses(parseTravellersCsv, 'CSV', input);
 
 const VALID = printTravellersCsv(
   club(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { fileErrorOf, parsesOrRefuses as checkParsesOrRefuses } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -38,15 +39,6 @@ function linesOf(text: string | Buffer): InterchangeLine[] {
   return parsePbn(text).event.sessions.flatMap((s) => s.lines);
 }
 
-function fileErrorOf(run: () => unknown): FileFormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FileFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FileFormatError');
-}
 
 describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
   it('reads games separated by blank lines, whatever the line endings', () => {
@@ -924,17 +916,7 @@ describe('round trips: parsePbn(printPbn(e)) keeps what PBN can carry (DOMAIN §
 
 // ───────────── robustness ─────────────
 
-/** Parsing never throws anything but FileFormatError, and never takes long. */
-function parsesOrRefuses(input: string | Buffer): void {
-  const started = performance.now();
-  try {
-    parsePbn(input);
-  } catch (error) {
-    if (!(error instanceof FileFormatError)) throw error;
-    expect(error.message).toMatch(/^PBN file, line \d+: /);
-  }
-  expect(performance.now() - started).toBeLessThan(1000);
-}
+const parsesOrRefuses = (input: string | Buffer) => checkParsesOrRefuses(parsePbn, 'PBN', input);
 
 const PBN_PIECES = [
   '[',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { fileErrorOf } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -77,15 +78,6 @@ function handset(boardNumber: number, hands: Record<string, string[]>): string {
   return `<HANDSET><BOARD><BOARD_NUMBER>${boardNumber}</BOARD_NUMBER>${Object.entries(hands).map(([seat, suits]) => hand(seat, suits)).join('')}</BOARD></HANDSET>`;
 }
 
-function fileError(run: () => unknown): FileFormatError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof FileFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a FileFormatError');
-}
 
 // ───────────────────────────── generated events ─────────────────────────────
 
@@ -654,7 +646,7 @@ describe('USEBIO HANDSET → deals (DOMAIN §9.2)', () => {
     ['a hand with no direction', { N: HANDS.N, E: HANDS.E, S: HANDS.S, Up: HANDS.W }, /DIRECTION "Up"/],
     ['a card that is no card', { N: ['AKQ2', 'T95', 'J87', 'A4X'], E: HANDS.E, S: HANDS.S, W: HANDS.W }, /"X" is not a card rank/],
   ])('stops the import at %s, naming the HANDSET board', (_, hands, message) => {
-    const error = fileError(() => parseUsebio(usebioFile({ handset: handset(4, hands) })));
+    const error = fileErrorOf(() => parseUsebio(usebioFile({ handset: handset(4, hands) })));
     expect(error.message).toMatch(/^USEBIO file, HANDSET \/ BOARD 4 \(line \d+\): /);
     expect(error.message).toMatch(message);
   });
@@ -696,18 +688,18 @@ describe('USEBIO files that cannot be read stop the import with a location (DOMA
     ['UTF-16 declared on 8-bit bytes', Buffer.from(valid.replace('UTF-8', 'UTF-16')), /encoding "UTF-16"/],
     ['well-formed XML the XML reader refuses', valid.replace('<EVENT_TYPE', '<constructor/><EVENT_TYPE').replace('</EVENT>', '<constructor/></EVENT>'), /^USEBIO file, line \d+, column \d+: the XML cannot be read/],
   ])('%s', (_, input, message) => {
-    expect(fileError(() => parseUsebio(input)).message).toMatch(message);
+    expect(fileErrorOf(() => parseUsebio(input)).message).toMatch(message);
   });
 
   it('checks pair numbers with their direction in a two-winner event: EW 1 is not NS 1', () => {
     const participants = pair('1', '<DIRECTION>NS</DIRECTION>') + pair('2', '<DIRECTION>EW</DIRECTION>');
     const body = board(1, travellerLine({ NS_PAIR_NUMBER: 1, EW_PAIR_NUMBER: '1EW', CONTRACT: '1NT', PLAYED_BY: 'N', TRICKS: 7 }));
-    expect(fileError(() => parseUsebio(usebioFile({ header: '<WINNER_TYPE>2</WINNER_TYPE>', participants, body }))).message).toMatch(/EW 1 is not in PARTICIPANTS/);
+    expect(fileErrorOf(() => parseUsebio(usebioFile({ header: '<WINNER_TYPE>2</WINNER_TYPE>', participants, body }))).message).toMatch(/EW 1 is not in PARTICIPANTS/);
   });
 
   it('checks a line against its own section\'s pairs', () => {
     const text = readFileSync(resolve(FIXTURES, 'usebio-two-sections.xml'), 'latin1').replace('<PAIR PAIR_NUMBER="2">', '<PAIR PAIR_NUMBER="3">');
-    expect(fileError(() => parseUsebio(Buffer.from(text, 'latin1'))).message).toMatch(/SESSION 1 \/ SECTION B \/ BOARD 1 \/ TRAVELLER_LINE 1 \(line \d+\): NS 2 is not in PARTICIPANTS/);
+    expect(fileErrorOf(() => parseUsebio(Buffer.from(text, 'latin1'))).message).toMatch(/SESSION 1 \/ SECTION B \/ BOARD 1 \/ TRAVELLER_LINE 1 \(line \d+\): NS 2 is not in PARTICIPANTS/);
   });
 });
 
