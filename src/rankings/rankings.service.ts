@@ -8,7 +8,7 @@ import type { Result, Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
 import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
 import { nextStandingChange, resultsStanding, type ResultsStanding } from '../bridge/periods.js';
-import { adjustmentText } from '../results/traveller-line.js';
+import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers } from './event-data.js';
 import { shownFigures, type LineFigures, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
@@ -31,13 +31,13 @@ export class RankingsService {
   constructor(private readonly scored: ScoredEvents) {}
 
   async traveller(sessionId: string, board: number): Promise<Traveller> {
-    const s = sessionOf(await this.scored.ofSession(sessionId), sessionId);
+    const event = await this.scored.ofSession(sessionId);
+    const s = sessionOf(event, sessionId);
     const stored = s.data.boards.get(board);
     const rows = s.data.results.filter((r) => r.boardNumber === board);
     if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
     const law2 = boardInfo(board);
     const top = rows.map((r) => s.tops.get(boardKey(r.sectionId, board))).find(Boolean);
-    const event = await this.scored.ofSession(sessionId);
     return {
       sessionId,
       board,
@@ -120,27 +120,11 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
 }
 
 function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {
-  const number = (id: string) => scored.data.contestants.get(id)?.number ?? 0;
-  return {
-    id: r.id,
-    section: s.data.sections.find((x) => x.id === r.sectionId)?.letter ?? '',
-    board: r.boardNumber,
-    round: r.round,
-    table: r.table,
-    nsPair: number(r.nsContestantId),
-    ewPair: number(r.ewContestantId),
-    contract: r.contract,
-    declarer: r.declarer,
-    tricks: r.tricks,
-    result: relativeResult(r.contract, r.tricks),
-    lead: r.lead,
-    status: r.status,
-    nsScore: r.nsScore,
-    ...shownFigures(s, r),
-    adjustment: adjustmentText(r),
-    movementIssue: r.movementIssue,
-    version: r.version,
+  const names = {
+    sectionLetter: (id: string) => s.data.sections.find((x) => x.id === id)?.letter ?? '',
+    contestantNumber: (id: string) => scored.data.contestants.get(id)?.number ?? 0,
   };
+  return travellerLineOf(r, names, shownFigures(s, r));
 }
 
 /**

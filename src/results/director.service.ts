@@ -15,7 +15,8 @@ import { audit } from './audit.js';
 import { AdjustmentKind, ArtificialScore, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
 import { locateLine } from './line-context.js';
 import { changeAfterPublication } from './publication.service.js';
-import { ResultsService } from './results.service.js';
+import { resultSnapshot } from './line-decision.js';
+import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
 
 const CODES: Record<ArtificialScore, Artificial> = { A_PLUS: 'A+', AVERAGE: 'A', A_MINUS: 'A-' };
@@ -25,12 +26,12 @@ const CODES: Record<ArtificialScore, Artificial> = { A_PLUS: 'A+', AVERAGE: 'A',
 export class DirectorService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly results: ResultsService,
+    private readonly contexts: SessionContexts,
     private readonly live: LiveEvents,
   ) {}
 
   async adjust(input: AdjustScoreInput, actor?: string) {
-    const ctx = await this.results.context(input.sessionId);
+    const ctx = await this.contexts.get(input.sessionId);
     const located = locateLine(ctx, input);
     if (input.kind === AdjustmentKind.ARTIFICIAL && ctx.event.scoring === 'TOTAL_POINTS') {
       throw new BadInputError('Total-points scoring has no artificial scores (A+, A, A−); assign a score instead (kind ASSIGNED)', ['kind']);
@@ -60,8 +61,8 @@ export class DirectorService {
         actor,
         reason: input.reason,
         law,
-        before: existing ? snapshot(existing) : null,
-        after: late ? { ...(snapshot(saved) as object), override: late } : snapshot(saved),
+        before: existing ? resultSnapshot(existing) : null,
+        after: late ? { ...resultSnapshot(saved), override: late } : resultSnapshot(saved),
       });
       return saved;
     });
@@ -73,7 +74,7 @@ export class DirectorService {
 
   /** Law 87: the listed lines played version `form` of the board; each version is scored apart. */
   async markFouled(input: MarkFouledBoardInput, actor?: string): Promise<number> {
-    const ctx = await this.results.context(input.sessionId);
+    const ctx = await this.contexts.get(input.sessionId);
     changeAfterPublication(ctx.session, input.override);
     const ids = input.lines.map((l, i) => {
       const located = locateLine(ctx, { ...l, section: l.section ?? input.section, board: input.board }, `lines.${i}.`);
@@ -180,8 +181,4 @@ function weighted(list: WeightedResultInput[], vulnerability: Vulnerability, fie
   const total = sum(scored.map((c) => Fraction.parse(c.weight)));
   if (!total.equals(Fraction.ONE)) throw new BadInputError(`The weights of an assigned score must add up to 1, not ${total}`, [field]);
   return scored;
-}
-
-function snapshot(row: Result) {
-  return { board: row.boardNumber, status: row.status, contract: row.contract, tricks: row.tricks, nsScore: row.nsScore, adjustment: row.adjustment, boardForm: row.boardForm, version: row.version } as Prisma.InputJsonValue;
 }

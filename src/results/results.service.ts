@@ -84,15 +84,14 @@ export class ResultsService {
     checkBatchRepeats(prepared, rules.teams);
     const stored = await this.writer.write({ lines: prepared, rules, actor: actor ?? null, describe: (row) => describe(row, ctx) });
     const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
-    const changed = answers.filter((a) => a.created || a.corrected);
-    for (const a of changed) await this.live.publish('resultPosted', sessionId, a.line);
-    if (changed.length) await this.live.publish('rankingChanged', sessionId, { sessionId, boards: [...new Set(changed.map((a) => a.line.board))] });
+    // Subscribers hear of it without the pad waiting on Redis (publish never throws).
+    void this.announce(sessionId, answers.filter((a) => a.created || a.corrected).map((a) => a.line));
     return answers;
   }
 
-  /** The session's validation context (cached; see SessionContexts). */
-  context(sessionId: string): Promise<SessionContext> {
-    return this.contexts.get(sessionId);
+  private async announce(sessionId: string, lines: TravellerLine[]): Promise<void> {
+    for (const line of lines) await this.live.publish('resultPosted', sessionId, line);
+    if (lines.length) await this.live.publish('rankingChanged', sessionId, { sessionId, boards: [...new Set(lines.map((l) => l.board))] });
   }
 }
 

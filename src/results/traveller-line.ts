@@ -4,18 +4,27 @@ import type { SessionContext } from './line-context.js';
 import type { TravellerLine } from './models/traveller.model.js';
 import type { StoredAdjustment } from '../rankings/session-scoring.js';
 
-/** A stored result as a traveller line, before matchpoints or IMPs are added. */
-export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
-  const section = ctx.sections.find((s) => s.id === row.sectionId);
-  const numberOf = (id: string) => ctx.contestantsById.get(id)?.number ?? 0;
+/** How a line names its section and contestants: from whatever the caller has loaded. */
+export interface LineNames {
+  sectionLetter(sectionId: string): string;
+  contestantNumber(contestantId: string): number;
+}
+
+/** The figures a scored line adds; all null for a line just stored. */
+export type LineScores = Pick<TravellerLine, 'nsMatchpoints' | 'ewMatchpoints' | 'nsPercentage' | 'ewPercentage' | 'nsImps' | 'ewImps'>;
+
+const UNSCORED: LineScores = { nsMatchpoints: null, ewMatchpoints: null, nsPercentage: null, ewPercentage: null, nsImps: null, ewImps: null };
+
+/** A stored result as a traveller line, with its scored figures when there are any. */
+export function travellerLineOf(row: Result, names: LineNames, scores: LineScores = UNSCORED): TravellerLine {
   return {
     id: row.id,
-    section: section?.letter ?? '',
+    section: names.sectionLetter(row.sectionId),
     board: row.boardNumber,
     round: row.round,
     table: row.table,
-    nsPair: numberOf(row.nsContestantId),
-    ewPair: numberOf(row.ewContestantId),
+    nsPair: names.contestantNumber(row.nsContestantId),
+    ewPair: names.contestantNumber(row.ewContestantId),
     contract: row.contract,
     declarer: row.declarer,
     tricks: row.tricks,
@@ -23,16 +32,19 @@ export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine
     lead: row.lead,
     status: row.status,
     nsScore: row.nsScore,
-    nsMatchpoints: null,
-    ewMatchpoints: null,
-    nsPercentage: null,
-    ewPercentage: null,
-    nsImps: null,
-    ewImps: null,
+    ...scores,
     adjustment: adjustmentText(row),
     movementIssue: row.movementIssue,
     version: row.version,
   };
+}
+
+/** A stored result as a traveller line, before matchpoints or IMPs are added. */
+export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
+  return travellerLineOf(row, {
+    sectionLetter: (id) => ctx.sections.find((s) => s.id === id)?.letter ?? '',
+    contestantNumber: (id) => ctx.contestantsById.get(id)?.number ?? 0,
+  });
 }
 
 /** "A+/A− (Law 12C2)" or "Assigned 60% 4H= / 40% 4H−1 (Law 12C1(c))", for travellers and scorecards. */
