@@ -31,18 +31,20 @@ describe("the director's tools", () => {
   const traveller = async (board: number) =>
     dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: ${board}) { top lines { nsPair status nsMatchpoints ewMatchpoints adjustment } } }`, { s: sessionId })).traveller;
 
-  it('gives an artificial score per side (Law 12C2): out of the comparisons, 60 % / 40 % of the top', async () => {
+  it('gives an artificial score per side (Law 12C2): out of the comparisons, 60 % / 40 % of the top, or the side’s own session % (12C2(c))', async () => {
     const line = dataOf(
       await t.gql(`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 1, nsPair: 3, ewPair: 3, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Board fouled at the table by EW" }) { status adjustment } }`, { s: sessionId }),
     ).adjustScore;
     expect(line).toEqual({ status: 'ARTIFICIAL', adjustment: 'A+/A- (Law 12C2)' });
     const board = await traveller(1);
     // Two real scores Neubergged to a top of 4: +450 → (2 + 1)·3/2 − 1 = 3.5, +420 → 0.5.
+    // NS 3 (not at fault) topped its only other board (2S= on board 3), so Law 12C2(c) gives it
+    // its session 100 % instead of 60 %; EW 3 (at fault) has 50 % elsewhere, above 40 %: 1.6.
     expect(board.top).toBe(4);
     expect(board.lines.map((l: any) => [l.nsPair, l.nsMatchpoints, l.ewMatchpoints])).toEqual([
       [2, 3.5, 0.5],
       [1, 0.5, 3.5],
-      [3, 2.4, 1.6],
+      [3, 4, 1.6],
     ]);
   });
 

@@ -55,18 +55,26 @@ export function knockoutAverage(teamAImps: Fraction, teamBImps: Fraction): { tea
 /** How many scores a Butler datum drops at each end. */
 export type ButlerTrim = { count: number } | { percent: number } | 'BRIDGE_SCORER' | 'NONE';
 
+/** Rounding of the datum: to the nearest 10 (half away from zero), to 10 toward zero, or none. */
+export type DatumRounding = 'NEAREST_10' | 'TOWARD_ZERO_10' | 'NONE';
+
 export interface ButlerOptions {
   trim?: ButlerTrim;
-  /** Round the datum to the nearest 10, half away from zero (default true). */
+  /** Default NEAREST_10 (DOMAIN §4.3). */
+  rounding?: DatumRounding;
+  /** Same as rounding NONE when false (kept for callers that only switch rounding off). */
   roundDatum?: boolean;
 }
 
-/** bridge-scorer's rule: keep all when n ≤ 3, else drop ceil((n − 10)/15) + 1 at each end. */
-function trimCount(n: number, trim: ButlerTrim): number {
+/**
+ * bridge-scorer's rule keeps all when n ≤ 3, else drops ceil((n − 10)/15) + 1 at each end. A
+ * fixed count or a percentage is capped so that at least one score remains.
+ */
+export function trimCount(n: number, trim: ButlerTrim): number {
   if (trim === 'NONE') return 0;
   if (trim === 'BRIDGE_SCORER') return n <= 3 ? 0 : Math.max(1, Math.ceil((n - 10) / 15) + 1);
   const count = 'count' in trim ? trim.count : Math.floor((n * trim.percent) / 100);
-  return 2 * count < n ? count : 0;
+  return Math.max(0, Math.min(count, Math.floor((n - 1) / 2)));
 }
 
 /** The Butler datum (DOMAIN §4.3): trimmed mean of the NS scores, rounded to 10 unless configured otherwise. */
@@ -77,14 +85,18 @@ export function butlerDatum(nsScores: readonly number[], options: ButlerOptions 
   let total = 0;
   for (let i = t; i < sorted.length - t; i++) total += sorted[i];
   const mean = frac(total, sorted.length - 2 * t);
-  if (options.roundDatum === false) return mean;
-  // Nearest 10, half away from zero: 455 → 460, −455 → −460.
-  const tens = mean.div(frac(10));
-  const sign = tens.compare(Fraction.ZERO) < 0 ? -1 : 1;
-  const abs = sign < 0 ? tens.neg() : tens;
+  const rounding = options.roundDatum === false ? 'NONE' : (options.rounding ?? 'NEAREST_10');
+  return rounding === 'NONE' ? mean : roundToTen(mean, rounding);
+}
+
+/** Nearest 10 half away from zero (455 → 460, −455 → −460), or toward zero (459 → 450, −459 → −450). */
+function roundToTen(value: Fraction, rounding: 'NEAREST_10' | 'TOWARD_ZERO_10'): Fraction {
+  const tens = value.div(frac(10));
+  const sign = tens.compare(Fraction.ZERO) < 0 ? -1n : 1n;
+  const abs = sign < 0n ? tens.neg() : tens;
   const floor = BigInt(abs.num) / BigInt(abs.den);
-  const up = abs.sub(Fraction.of(floor)).compare(frac(1, 2)) >= 0;
-  return Fraction.of(BigInt(sign) * (floor + (up ? 1n : 0n)) * 10n);
+  const up = rounding === 'NEAREST_10' && abs.sub(Fraction.of(floor)).compare(frac(1, 2)) >= 0;
+  return Fraction.of(sign * (floor + (up ? 1n : 0n)) * 10n);
 }
 
 /** Butler IMPs of each NS score against the datum; EW get the negative. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { frac } from './fraction.js';
-import { addBoard, emptyTally, percentage, placeByScore } from './ranking.js';
+import { placeByScore } from './ranking.js';
 
 describe('places with ties (DOMAIN §7)', () => {
   const entries = [
@@ -33,12 +33,3 @@ describe('places with ties (DOMAIN §7)', () => {
   });
 });
 
-describe('percentages over boards played (DOMAIN §3.1)', () => {
-  it('divides MPs by the tops of the boards played', () => {
-    let tally = emptyTally();
-    tally = addBoard(tally, frac(12), frac(18));
-    tally = addBoard(tally, frac(9), frac(18));
-    expect(percentage(tally)!.toFixed(2)).toBe('58.33');
-    expect(percentage(emptyTally())).toBeNull();
-  });
-});

@@ -25,35 +25,3 @@ export function placeByScore<T>(items: readonly T[], score: (item: T) => Fractio
   }
   return placed;
 }
-
-/** A pair's matchpoint session: MPs earned over the tops of the boards it played. */
-export interface MatchpointTally {
-  matchpoints: Fraction;
-  tops: Fraction;
-  boards: number;
-}
-
-export const emptyTally = (): MatchpointTally => ({ matchpoints: Fraction.ZERO, tops: Fraction.ZERO, boards: 0 });
-
-export function addBoard(tally: MatchpointTally, matchpoints: Fraction, top: Fraction): MatchpointTally {
-  return { matchpoints: tally.matchpoints.add(matchpoints), tops: tally.tops.add(top), boards: tally.boards + 1 };
-}
-
-/**
- * Percentage = Σ MPs ÷ Σ tops of the boards played (DOMAIN §3.1), so pairs that sat out or missed
- * boards compare fairly. Exact; round only for display.
- */
-export function percentage(tally: MatchpointTally): Fraction | null {
-  return tally.tops.isZero() ? null : tally.matchpoints.div(tally.tops).mul(Fraction.of(100));
-}
-
-/**
- * Multi-session carry-over (DOMAIN §7): sessions with different tops are never added raw; each is
- * scaled to the same top per board first, which keeps the mean of the percentages board-weighted.
- */
-export function combineSessions(tallies: MatchpointTally[]): MatchpointTally {
-  return tallies.reduce(
-    (acc, t) => ({ matchpoints: acc.matchpoints.add(t.matchpoints), tops: acc.tops.add(t.tops), boards: acc.boards + t.boards }),
-    emptyTally(),
-  );
-}

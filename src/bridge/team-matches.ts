@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from './fraction.js';
 import { artificialImps, impsForDifference } from './imps.js';
-import type { BoardLine, SideScore } from './matchpoints.js';
+import type { Artificial, BoardLine, SideScore } from './matchpoints.js';
 import { victoryPoints } from './victory-points.js';
 
 /**
@@ -16,6 +16,13 @@ export interface TeamLine {
   ns: string;
   ew: string;
   line: BoardLine | null;
+  /** A director's direct award (Law 86D): the board's IMPs (or points) for the team NS and the team EW here. */
+  given?: { ns: Fraction; ew: Fraction };
+}
+
+export interface TeamScoringOptions {
+  /** IMPs of an artificial score (Law 12C2(b)); default ±3, 0 for average. */
+  artificialImps?: (code: Artificial) => Fraction;
 }
 
 export type BoardState = 'SCORED' | 'PENDING' | 'NOT_PLAYED' | 'FOULED';
@@ -49,17 +56,17 @@ export type TeamUnit = 'IMPS' | 'POINTS';
  * each board that both rooms have played. A board with a line not played is cancelled; two rooms
  * on different versions of a fouled board (Law 87) cannot be compared and wait for the director.
  */
-export function teamMatches(lines: readonly TeamLine[], unit: TeamUnit = 'IMPS'): MatchResult[] {
+export function teamMatches(lines: readonly TeamLine[], unit: TeamUnit = 'IMPS', options: TeamScoringOptions = {}): MatchResult[] {
   const matches = new Map<string, TeamLine[]>();
   for (const l of lines) {
     const [a, b] = [l.ns, l.ew].sort();
     const key = `${l.round ?? ''}|${a}|${b}`;
     matches.set(key, [...(matches.get(key) ?? []), l]);
   }
-  return [...matches.values()].map((group) => scoreMatch(group, unit));
+  return [...matches.values()].map((group) => scoreMatch(group, unit, options));
 }
 
-function scoreMatch(group: TeamLine[], unit: TeamUnit): MatchResult {
+function scoreMatch(group: TeamLine[], unit: TeamUnit, options: TeamScoringOptions): MatchResult {
   // Home: the team sitting NS at the first line of the match (usually the open room).
   const home = group[0].ns;
   const away = group[0].ew;
@@ -67,7 +74,7 @@ function scoreMatch(group: TeamLine[], unit: TeamUnit): MatchResult {
   for (const l of group) byBoard.set(l.board, [...(byBoard.get(l.board) ?? []), l]);
   const boards = [...byBoard.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([board, rooms]) => scoreBoard(board, rooms.find((l) => l.ns === home) ?? null, rooms.find((l) => l.ns === away) ?? null, unit));
+    .map(([board, rooms]) => scoreBoard(board, rooms.find((l) => l.ns === home) ?? null, rooms.find((l) => l.ns === away) ?? null, unit, options));
   const scored = boards.filter((b) => b.state === 'SCORED');
   return {
     round: group[0].round,
@@ -81,12 +88,12 @@ function scoreMatch(group: TeamLine[], unit: TeamUnit): MatchResult {
 }
 
 /** One board: `open` has the home team NS, `closed` the away team NS. */
-function scoreBoard(board: number, open: TeamLine | null, closed: TeamLine | null, unit: TeamUnit): TeamBoard {
+function scoreBoard(board: number, open: TeamLine | null, closed: TeamLine | null, unit: TeamUnit, options: TeamScoringOptions): TeamBoard {
   const base = { board, homeLine: open?.id ?? null, awayLine: closed?.id ?? null, homeScore: Fraction.ZERO, awayScore: Fraction.ZERO };
-  if (open?.line === null || closed?.line === null) return { ...base, state: 'NOT_PLAYED' };
+  if ((open && !open.given && open.line === null) || (closed && !closed.given && closed.line === null)) return { ...base, state: 'NOT_PLAYED' };
   if (!open || !closed) return { ...base, state: 'PENDING' };
-  const [a, b] = [open.line!, closed.line!];
-  if ('artificial' in a || 'artificial' in b) return { ...base, state: 'SCORED', ...artificialBoard(a, b) };
+  if (fixedFigures(open) || fixedFigures(closed)) return { ...base, state: 'SCORED', ...givenBoard(open, closed, options) };
+  const [a, b] = [open.line as Extract<BoardLine, { ns: SideScore }>, closed.line as Extract<BoardLine, { ns: SideScore }>];
   if ((a.form ?? 1) !== (b.form ?? 1)) return { ...base, state: 'FOULED' };
   // Home scored a.ns as NS in the open room and (as EW) what EW are scored as in the closed room.
   const homeScore = compare(a.ns, b.ew ?? b.ns, unit);
@@ -94,17 +101,31 @@ function scoreBoard(board: number, open: TeamLine | null, closed: TeamLine | nul
   return { ...base, state: 'SCORED', homeScore, awayScore };
 }
 
+const fixedFigures = (l: TeamLine) => !!l.given || (!!l.line && 'artificial' in l.line);
+
+const defaultArtificial = (code: Artificial) => frac(artificialImps(code));
+
+/** A room's figures for the team sitting NS there and the team sitting EW, when the director fixed them. */
+function roomFigures(l: TeamLine, options: TeamScoringOptions): { ns: Fraction; ew: Fraction } | null {
+  if (l.given) return l.given;
+  if (l.line && 'artificial' in l.line) {
+    const value = options.artificialImps ?? defaultArtificial;
+    return { ns: value(l.line.artificial.ns), ew: value(l.line.artificial.ew) };
+  }
+  return null;
+}
+
 /**
- * Law 12C2(b): an artificial score is ±3 IMPs (or 0) for each side, the other room ignored. When
- * both rooms are artificial, each team gets the mean of its two codes.
+ * Law 12C2(b) and Law 86D: an artificial score (± the event's IMPs, 0 for average) or a direct
+ * award gives each side its figure, the other room ignored. When both rooms were fixed, each team
+ * gets the mean of its two figures.
  */
-function artificialBoard(open: BoardLine, closed: BoardLine) {
-  const codes = (side: 'home' | 'away') =>
-    [open, closed]
-      .filter((l): l is Extract<BoardLine, { artificial: unknown }> => 'artificial' in l)
-      .map((l) => frac(artificialImps(l === open ? (side === 'home' ? l.artificial.ns : l.artificial.ew) : side === 'home' ? l.artificial.ew : l.artificial.ns)));
+function givenBoard(open: TeamLine, closed: TeamLine, options: TeamScoringOptions) {
+  const [o, c] = [roomFigures(open, options), roomFigures(closed, options)];
   const mean = (xs: Fraction[]) => sum(xs).div(frac(xs.length));
-  return { homeScore: mean(codes('home')), awayScore: mean(codes('away')) };
+  const home = [o?.ns, c?.ew].filter((x): x is Fraction => !!x);
+  const away = [o?.ew, c?.ns].filter((x): x is Fraction => !!x);
+  return { homeScore: mean(home), awayScore: mean(away) };
 }
 
 /**
@@ -131,7 +152,9 @@ export interface TeamSide {
   /** Sum of the board results the team won, and lost, from its own side. */
   won: Fraction;
   lost: Fraction;
+  /** Boards scored, and boards of the match (cancelled and pending ones too). */
   boards: number;
+  scheduled: number;
 }
 
 /** Both teams' sides of a match. With a split score the two need not mirror each other (Law 86 outside knockouts). */
@@ -147,6 +170,7 @@ export function matchSides(m: MatchResult): [TeamSide, TeamSide] {
       won: sum(results.map(positive)),
       lost: sum(results.map((x) => positive(x.neg()))),
       boards: m.boardsScored,
+      scheduled: m.boards.length,
     };
   };
   return [side(m.home, m.away, (b) => b.homeScore), side(m.away, m.home, (b) => b.awayScore)];

@@ -1,10 +1,10 @@
 import { Fraction } from './fraction.js';
 import { placeByScore, type Placed } from './ranking.js';
 
-/** One team's side of a played match: VPs and IMPs for and against. */
+/** One team's side of a played match: VPs and IMPs for and against. A bye or forfeit award has no opponent. */
 export interface TeamMatch {
   team: string;
-  opponent: string;
+  opponent: string | null;
   vps: Fraction;
   impsFor: Fraction;
   impsAgainst: Fraction;
@@ -32,6 +32,8 @@ export function teamStandings(
   tieBreaks: TieBreak[] = DEFAULT_TIE_BREAKS,
   /** VPs taken off after all matches (Law 90 penalties), by team. */
   deductions: ReadonlyMap<string, Fraction> = new Map(),
+  /** Teams not placed (disqualified, Law 91); their opponents keep what they scored against them. */
+  excluded: ReadonlySet<string> = new Set(),
 ): Placed<TeamStanding>[] {
   const table = new Map<string, TeamStanding>();
   for (const m of matches) {
@@ -41,10 +43,10 @@ export function teamStandings(
       vps: s.vps.add(m.vps),
       impsFor: s.impsFor.add(m.impsFor),
       impsAgainst: s.impsAgainst.add(m.impsAgainst),
-      won: s.won + (m.impsFor.compare(m.impsAgainst) > 0 ? 1 : 0),
+      won: s.won + (m.opponent !== null && m.impsFor.compare(m.impsAgainst) > 0 ? 1 : 0),
     });
   }
-  const standings = [...table.values()].map((s) => ({ ...s, vps: s.vps.sub(deductions.get(s.team) ?? Fraction.ZERO) }));
+  const standings = [...table.values()].filter((s) => !excluded.has(s.team)).map((s) => ({ ...s, vps: s.vps.sub(deductions.get(s.team) ?? Fraction.ZERO) }));
   // Group by VPs, order each group by the tie-breaks, then place: equal on everything = tied.
   const byVps = placeByScore(standings, (s) => s.vps, (s) => s.team);
   const out: Placed<TeamStanding>[] = [];
@@ -67,7 +69,7 @@ export function teamStandings(
 
 function tieBreakKey(s: TeamStanding, group: TeamStanding[], matches: readonly TeamMatch[], tieBreaks: TieBreak[]): Fraction[] {
   const tied = new Set(group.map((g) => g.team));
-  const headToHead = matches.filter((m) => m.team === s.team && tied.has(m.opponent));
+  const headToHead = matches.filter((m) => m.team === s.team && m.opponent !== null && tied.has(m.opponent));
   return tieBreaks.map((t) => {
     switch (t) {
       case 'HEAD_TO_HEAD_VP':

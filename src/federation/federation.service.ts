@@ -5,7 +5,7 @@ import type { Placed } from '../bridge/ranking.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { rankingRows, type RankingRow } from '../rankings/ranking-table.js';
+import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
 import type { PlayerAwards, PlayerHistoryEntry } from './models/federation.models.js';

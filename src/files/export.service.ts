@@ -7,9 +7,9 @@ import type { Movement } from '../bridge/movements/index.js';
 import type { Result } from '../generated/prisma/client.js';
 import type { ContestantWithPlayers } from '../rankings/event-data.js';
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
-import { rankingRows, type RankingRow } from '../rankings/ranking-table.js';
+import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
-import type { StoredAdjustment } from '../rankings/session-scoring.js';
+import type { StoredAdjustment } from '../bridge/scoring/index.js';
 
 export type ExportFormat = 'PBN' | 'USEBIO' | 'RANKING_CSV' | 'TRAVELLERS_CSV';
 

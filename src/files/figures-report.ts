@@ -1,7 +1,7 @@
 import type { FileFormat, RejectedItem } from '../bridge/formats/interchange.js';
 import type { Result } from '../generated/prisma/client.js';
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
-import { rankingRows } from '../rankings/ranking-table.js';
+import { rankingRows } from '../rankings/event-scoring.js';
 import type { ImportPlan } from './import-plan.js';
 
 /** One figure of the file that Traveller computes differently. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
-import type { Fraction } from '../bridge/fraction.js';
-import { percentage } from '../bridge/ranking.js';
+import { frac, type Fraction } from '../bridge/fraction.js';
 import { NotFoundError } from '../common/errors.js';
 import { noteExpiry } from '../common/read-tracking.js';
 import type { Result, Session } from '../generated/prisma/client.js';
@@ -10,10 +9,8 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { nextStandingChange, resultsStanding, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers } from './event-data.js';
-import { shownFigures, type LineFigures, type ScoredEvent, type ScoredSession } from './event-scoring.js';
+import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
-import { rankingRows, type RankingRow } from './ranking-table.js';
-import { boardKey } from './session-scoring.js';
 import { ScoredEvents } from './scored-events.service.js';
 
 const rounded = (f: Fraction | null | undefined) => (f ? f.round(2) : null);
@@ -37,7 +34,7 @@ export class RankingsService {
     const rows = s.data.results.filter((r) => r.boardNumber === board);
     if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
     const law2 = boardInfo(board);
-    const top = rows.map((r) => s.tops.get(boardKey(r.sectionId, board))).find(Boolean);
+    const top = rows.map((r) => s.lines.get(r.id)?.top).find(Boolean);
     return {
       sessionId,
       board,
@@ -74,13 +71,14 @@ export class RankingsService {
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
-    const row = rankingRows(scored, [s]).find((x) => x.contestant.id === contestantId);
+    const row = this.memo(scored, `${sessionId}|`, () => rankingRows(scored, [s])).find((x) => x.contestant.id === contestantId);
     const tally = s.tallies.get(contestantId);
+    const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     return {
       contestant: rankedContestant(me),
       lines,
-      percentage: rounded(tally ? percentage(tally) : null),
-      matchpoints: rounded(row?.score ?? tally?.matchpoints) ?? 0,
+      percentage: rounded(row?.percentage ?? own),
+      matchpoints: rounded(row?.score ?? tally?.score) ?? 0,
     };
   }
 
@@ -111,6 +109,7 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
     contestant: rankedContestant(r.contestant),
     score: r.score.round(2),
     exactScore: r.score.toString(),
+    field: r.field,
     percentage: rounded(r.percentage),
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),
@@ -146,7 +145,7 @@ function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: Result, ns: boo
     score: r.nsScore === null ? null : ns ? r.nsScore : -r.nsScore || 0,
     matchpoints: rounded(ns ? figures.nsMatchpoints : figures.ewMatchpoints),
     imps: teams && !ns ? null : rounded(ns ? figures.nsImps : figures.ewImps),
-    top: rounded(s.tops.get(boardKey(r.sectionId, r.boardNumber))),
+    top: rounded(figures.top),
     adjustment: adjustmentText(r),
   };
 }

@@ -2,7 +2,7 @@ import type { Result } from '../generated/prisma/client.js';
 import { relativeResult } from './line-score.js';
 import type { SessionContext } from './line-context.js';
 import type { TravellerLine } from './models/traveller.model.js';
-import type { StoredAdjustment } from '../rankings/session-scoring.js';
+import type { StoredAdjustment } from '../bridge/scoring/index.js';
 
 /** How a line names its section and contestants: from whatever the caller has loaded. */
 export interface LineNames {

@@ -20,6 +20,11 @@ export class RankingEntry {
   @Field(() => RankedContestant) contestant: RankedContestant;
   @Field(() => Float, { description: 'Matchpoints (or IMPs, VPs), rounded to 2 decimals for display' }) score: number;
   @Field({ description: 'The exact score, e.g. "199/2"' }) exactScore: string;
+  @Field({
+    description:
+      'The field the contestant is placed in: "" when everyone is in one field; "NS" or "EW" in a two-winner Mitchell; the section first ("A NS") when sections are scored apart; "3 v 7" for a knockout match',
+  })
+  field: string;
   @Field(() => Float, { nullable: true, description: 'MP events: percentage of the tops of the boards played, 2 decimals' })
   percentage: number | null;
   @Field(() => Int) boardsPlayed: number;

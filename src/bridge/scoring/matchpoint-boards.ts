@@ -1,0 +1,73 @@
+import { Fraction, frac } from '../fraction.js';
+import { boardTop, scoreBoard, type Artificial, type BoardLine } from '../matchpoints.js';
+import { lineKind, type LineRow } from './event-input.js';
+import type { BoardField } from './fields.js';
+import type { ScoringRules } from './rules.js';
+
+/** One line's matchpoints on a board; `artificial` keeps the codes for the Law 12C2(c) pass. */
+export interface LineMatchpoints {
+  ns: Fraction;
+  ew: Fraction;
+  artificial?: { ns: Artificial; ew: Artificial };
+  /** Not a result of play (artificial, direct or absent-pair): left out of the 12C2(c) session percentage. */
+  adjusted: boolean;
+}
+
+export interface MatchpointBoard {
+  top: Fraction;
+  lines: Map<string, LineMatchpoints>;
+  /** What the figures were computed from: a board whose signature is unchanged is not scored again. */
+  signature: string;
+}
+
+/** Percent values of A+, A, A− as fractions of a top. */
+export function artificialValues(rules: ScoringRules): Record<Artificial, Fraction> {
+  const a = rules.artificialScores;
+  return { 'A+': percent(a.averagePlus), A: percent(a.average), 'A-': percent(a.averageMinus) };
+}
+
+export const percent = (value: number | string) => Fraction.parse(String(value)).div(frac(100));
+
+export function boardSignature(field: BoardField): string {
+  return `${field.expected}|${field.lines.map((r) => `${r.id}:${r.version}:${r.status}:${r.boardForm}:${r.nsScore}`).sort().join(',')}`;
+}
+
+/**
+ * Law 78A over one field board (DOMAIN §3): real scores (weighted, split, by fouled-board form)
+ * compared and factored to N; artificial scores as a percentage of the top (Law 12C2(a), revisited
+ * per session afterwards); direct awards as given (Law 86D); an absent pair's line gives the pair
+ * present its percentage and the absent one nothing, and is not in N.
+ */
+export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, signature = boardSignature(field)): MatchpointBoard | null {
+  const compared: BoardLine[] = [];
+  for (const r of field.lines) {
+    const k = lineKind(r);
+    if (k.kind === 'SCORE') compared.push({ id: r.id, ns: k.ns, ew: k.ew, form: k.form });
+    else if (k.kind === 'ARTIFICIAL') compared.push({ id: r.id, artificial: { ns: k.ns, ew: k.ew } });
+  }
+  const top = frac(boardTop(field.expected, rules.matchpointScale));
+  const lines = new Map<string, LineMatchpoints>();
+  if (compared.length) {
+    const scored = scoreBoard(compared, {
+      scale: rules.matchpointScale,
+      factoring: rules.factoring,
+      expected: Math.max(field.expected, compared.length),
+      artificialValues: artificialValues(rules),
+    });
+    for (const l of scored.lines) lines.set(l.id, { ns: l.ns, ew: l.ew, artificial: l.artificial, adjusted: !!l.artificial });
+  }
+  for (const r of field.lines) {
+    const k = lineKind(r);
+    if (k.kind === 'DIRECT') lines.set(r.id, { ...directMatchpoints(k.unit, k.ns, k.ew, top), adjusted: true });
+    else if (k.kind === 'ABSENT') {
+      const present = k.present.div(frac(100)).mul(top);
+      lines.set(r.id, { ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
+    }
+  }
+  return lines.size ? { top, lines, signature } : null;
+}
+
+function directMatchpoints(unit: string, ns: Fraction, ew: Fraction, top: Fraction) {
+  if (unit === 'PERCENT') return { ns: ns.div(frac(100)).mul(top), ew: ew.div(frac(100)).mul(top) };
+  return { ns, ew };
+}

@@ -1,0 +1,127 @@
+import { InvalidScoringError } from '../errors.js';
+import type { TieBreak } from '../team-standings.js';
+import { DEFAULT_TIE_BREAKS } from '../team-standings.js';
+import type { DiscreteVpScale } from '../victory-points.js';
+
+/**
+ * The scoring rules an event sets (Law 78D leaves them to the regulations). Every option here is
+ * settable on an event (CreateEventInput / UpdateEventInput) and read back on it; nothing else
+ * changes how an event is scored.
+ */
+export type MatchpointScale = 'TWO_POINT' | 'ONE_POINT';
+export type Factoring = 'NEUBERG' | 'RATIO';
+export type ScoreAcross = 'SECTION' | 'SESSION';
+export type DatumRounding = 'NEAREST_10' | 'TOWARD_ZERO_10';
+/** How session percentages combine into the event's: weighted by boards played, or each session equally. */
+export type SessionWeighting = 'BOARDS' | 'EQUAL';
+export type VpScaleName = 'WBF_2013' | 'WBF_2013_DISCRETE' | 'VP_25' | 'VP_30' | 'CUSTOM';
+/** The boards a VP scale is read for: those scored, or those scheduled (cancelled boards included). */
+export type VpBoards = 'PLAYED' | 'SCHEDULED';
+/** What a bye or a forfeit is worth: a fixed award, the team's own average, or the better of the two. */
+export type AwardRule = 'FIXED' | 'OWN_AVERAGE' | 'BETTER_OF_FIXED_AND_AVERAGE';
+
+export interface ArtificialScores {
+  /** Percent of a top (Law 12C2(a)): 60, 50, 40 unless the regulations say otherwise. */
+  averagePlus: number;
+  average: number;
+  averageMinus: number;
+  /** IMPs of average plus (Law 12C2(b)); average minus is its negative, average 0. */
+  imps: number;
+}
+
+export type ButlerTrim = { perEnd: number } | { percentPerEnd: number };
+
+export interface VpAward {
+  rule: AwardRule;
+  /** The fixed award; null: 60 % of the scale's maximum (12 of 20). */
+  vps: number | null;
+}
+
+export interface ScoringRules {
+  matchpointScale: MatchpointScale;
+  factoring: Factoring;
+  artificialScores: ArtificialScores;
+  /** Law 12C2(c): a side's own session percentage replaces a worse A+ (better A−). */
+  sessionPercentageRule: boolean;
+  /** Null: keep all scores when n ≤ 3, else drop ceil((n − 10)/15) + 1 at each end. */
+  butlerTrim: ButlerTrim | null;
+  butlerDatumRounding: DatumRounding;
+  /** IMPs a pair wins in one round count at most this; losses are not capped. Null: no cap. */
+  impCapPerRound: number | null;
+  scoreAcross: ScoreAcross;
+  sessionWeighting: SessionWeighting;
+  vpScale: VpScaleName | null;
+  customVpScale: DiscreteVpScale | null;
+  vpBoards: VpBoards;
+  tieBreaks: TieBreak[];
+  byeAward: VpAward;
+  forfeitAward: VpAward & { loserVps: number };
+  /** A knockout: each pair of teams plays one match over all its segments, with carry-over. */
+  knockout: boolean;
+  /** Knockout carry-over: IMPs a team starts its match with. */
+  carryOver: { team: string; opponent: string; imps: number }[];
+}
+
+export const DEFAULT_RULES: ScoringRules = {
+  matchpointScale: 'TWO_POINT',
+  factoring: 'NEUBERG',
+  artificialScores: { averagePlus: 60, average: 50, averageMinus: 40, imps: 3 },
+  sessionPercentageRule: true,
+  butlerTrim: null,
+  butlerDatumRounding: 'NEAREST_10',
+  impCapPerRound: null,
+  scoreAcross: 'SECTION',
+  sessionWeighting: 'BOARDS',
+  vpScale: null,
+  customVpScale: null,
+  vpBoards: 'PLAYED',
+  tieBreaks: DEFAULT_TIE_BREAKS,
+  byeAward: { rule: 'FIXED', vps: null },
+  forfeitAward: { rule: 'FIXED', vps: null, loserVps: 0 },
+  knockout: false,
+  carryOver: [],
+};
+
+/** The options kept in Event.scoringOptions (JSON): any subset of the rules except the VP scale's name. */
+export type StoredRules = Partial<Omit<ScoringRules, 'vpScale'>>;
+
+/**
+ * An event's rules: its stored options over the defaults, with the scale named in Event.vpScale.
+ * Stored options were validated when set; a value that is not one of ours is refused loudly rather
+ * than scored some other way.
+ */
+export function rulesOf(event: { scoringOptions?: unknown; vpScale?: string | null }): ScoringRules {
+  const stored = (event.scoringOptions ?? {}) as StoredRules;
+  if (typeof stored !== 'object' || Array.isArray(stored)) throw new InvalidScoringError('The event’s scoring options are not an object');
+  const rules: ScoringRules = { ...DEFAULT_RULES };
+  for (const key of Object.keys(DEFAULT_RULES) as (keyof ScoringRules)[]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (value !== undefined && value !== null && key !== 'vpScale') (rules as unknown as Record<string, unknown>)[key] = value;
+  }
+  rules.artificialScores = { ...DEFAULT_RULES.artificialScores, ...(stored.artificialScores ?? {}) };
+  rules.vpScale = (event.vpScale as VpScaleName | null | undefined) ?? null;
+  checkRules(rules);
+  return rules;
+}
+
+/** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
+export function checkRules(rules: ScoringRules): void {
+  const a = rules.artificialScores;
+  for (const [name, value] of Object.entries({ averagePlus: a.averagePlus, average: a.average, averageMinus: a.averageMinus })) {
+    if (!(value >= 0 && value <= 100)) throw new InvalidScoringError(`artificialScores.${name} is a percentage of a top, 0 to 100; got ${value}`, `artificialScores.${name}`);
+  }
+  if (!(a.imps >= 0 && a.imps <= 24)) throw new InvalidScoringError(`artificialScores.imps must be 0 to 24; got ${a.imps}`, 'artificialScores.imps');
+  const trim = rules.butlerTrim;
+  if (trim) {
+    const keys = Object.keys(trim).filter((k) => (trim as Record<string, unknown>)[k] !== undefined && (trim as Record<string, unknown>)[k] !== null);
+    if (keys.length !== 1) throw new InvalidScoringError('butlerTrim takes one of perEnd or percentPerEnd, not both or neither', 'butlerTrim');
+    if ('perEnd' in trim && trim.perEnd !== undefined && !(Number.isInteger(trim.perEnd) && trim.perEnd >= 0 && trim.perEnd <= 100)) {
+      throw new InvalidScoringError(`butlerTrim.perEnd must be a whole number of scores, 0 to 100; got ${trim.perEnd}`, 'butlerTrim.perEnd');
+    }
+    if ('percentPerEnd' in trim && trim.percentPerEnd !== undefined && !(trim.percentPerEnd >= 0 && trim.percentPerEnd < 50)) {
+      throw new InvalidScoringError(`butlerTrim.percentPerEnd must be at least 0 and under 50; got ${trim.percentPerEnd}`, 'butlerTrim.percentPerEnd');
+    }
+  }
+  if (rules.impCapPerRound !== null && !(rules.impCapPerRound > 0)) throw new InvalidScoringError(`impCapPerRound must be above 0; got ${rules.impCapPerRound}`, 'impCapPerRound');
+  if (rules.vpScale === 'CUSTOM' && !rules.customVpScale) throw new InvalidScoringError('vpScale CUSTOM needs the table (customVpScale)', 'customVpScale');
+}

@@ -1,0 +1,313 @@
+import { Fraction, frac, sum } from '../fraction.js';
+import { penaltyInScore } from '../penalties.js';
+import { placeByScore } from '../ranking.js';
+import { matchSides, type TeamSide } from '../team-matches.js';
+import { teamStandings, type TeamMatch } from '../team-standings.js';
+import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
+import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
+import type { Tally } from './session-scores.js';
+import { fixedAward, sideVps } from './vp-scales.js';
+
+/** One ranked contestant, exact; the edge rounds for display. */
+export interface RankingRow<C extends ContestantRow = ContestantRow> {
+  contestant: C;
+  /** The field it is ranked in: "" when everyone is in one, else e.g. "NS", "A EW", or a knockout match "3 v 7". */
+  field: string;
+  place: string;
+  rank: number;
+  /** In the ranking's unit (MPs, IMPs, VPs or points), penalties taken off. */
+  score: Fraction;
+  percentage: Fraction | null;
+  boards: number;
+  /** What penalties took off the score, in the same unit; null when none. */
+  penalty: Fraction | null;
+}
+
+/**
+ * DOMAIN §7 over the given sessions (one for a session ranking, several for the event's
+ * carry-over). `direction` keeps the contestants of that home direction, placed in their field.
+ */
+/** The contestant rows of an event's data. */
+export type ContestantOf<D extends EventInput> = D['contestants'] extends ReadonlyMap<string, infer C extends ContestantRow> ? C : ContestantRow;
+
+export function rankingRows<D extends EventInput>(scored: ScoredEvent<D>, sessions: ScoredSession<SessionOf<D>>[], direction?: 'NS' | 'EW' | null): RankingRow<ContestantOf<D>>[] {
+  const rows = scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS' ? teamRows(scored, sessions) : pairRows(scored, sessions);
+  const kept = direction ? rows.filter((r) => r.contestant.direction === direction) : rows;
+  return kept as RankingRow<ContestantOf<D>>[];
+}
+
+const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((s) => s.data.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
+
+const numberKey = (c: ContestantRow) => `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`;
+
+/** A contestant's combined result over the sessions ranked. */
+interface PairResult {
+  key: Fraction;
+  score: Fraction;
+  percentage: Fraction | null;
+  boards: number;
+  penalty: Fraction;
+}
+
+/**
+ * Pairs. Matchpoints rank by percentage (MPs over the tops of the boards played), so pairs that
+ * played different boards compare fairly; sessions combine by percentage, weighted by boards or
+ * equally (an event option), never by adding raw matchpoints with different tops. IMPs and points
+ * rank per board. Law 90 penalties come off each session's total; a disqualified pair (Law 91)
+ * keeps its results for the others but is not placed.
+ */
+function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
+  const disqualified = disqualifiedIn(sessions);
+  const mp = scored.kind === 'MATCHPOINTS';
+  const commonTop = mp ? largestTopPerBoard(sessions) : Fraction.ZERO;
+  const results = new Map<string, PairResult>();
+  for (const c of scored.data.contestants.values()) {
+    if (disqualified.has(c.id)) continue;
+    const parts = sessions.flatMap((s) => {
+      const tally = s.tallies.get(c.id);
+      return tally?.boards ? [{ s, tally, penalty: pairPenalty(scored, s, c.id, tally) }] : [];
+    });
+    if (!parts.length) continue;
+    results.set(c.id, combine(parts, mp, scored.rules.sessionWeighting, commonTop));
+  }
+  const labels = fieldLabels(scored, sessions);
+  const fields = new Map<string, ContestantRow[]>();
+  for (const id of results.keys()) {
+    const c = scored.data.contestants.get(id)!;
+    const label = labels(c);
+    fields.set(label, [...(fields.get(label) ?? []), c]);
+  }
+  return [...fields.keys()].sort().flatMap((field) =>
+    placeByScore(fields.get(field)!, (c) => results.get(c.id)!.key, numberKey).map(({ item, place, rank }) => {
+      const r = results.get(item.id)!;
+      return { contestant: item, field, place, rank, score: r.score, percentage: r.percentage, boards: r.boards, penalty: r.penalty.isZero() ? null : r.penalty };
+    }),
+  );
+}
+
+function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
+  const penalty = sum(parts.map((p) => p.penalty));
+  const net = parts.map((p) => p.tally.score.sub(p.penalty));
+  const weights = parts.map((p) => frac(weighting === 'BOARDS' ? p.tally.boards : 1));
+  const mean = (values: Fraction[]) => sum(values.map((v, i) => v.mul(weights[i]))).div(sum(weights));
+  if (!mp) {
+    const key = mean(net.map((n, i) => n.div(frac(parts[i].tally.boards))));
+    return { key, score: sum(net), percentage: null, boards, penalty };
+  }
+  const shares = net.map((n, i) => (parts[i].tally.tops.isZero() ? Fraction.ZERO : n.div(parts[i].tally.tops)));
+  const share = mean(shares);
+  // One session: its own matchpoints. Several: the percentage over a common top per board.
+  const score = parts.length === 1 ? net[0] : share.mul(frac(boards)).mul(commonTop);
+  return { key: share, score, percentage: share.mul(frac(100)), boards, penalty };
+}
+
+/** The largest top of any board of the sessions: the common top carried-over matchpoints are shown on. */
+function largestTopPerBoard(sessions: ScoredSession[]): Fraction {
+  let top = Fraction.ZERO;
+  for (const s of sessions) for (const b of s.boards.values()) if ('top' in b && b.top.compare(top) > 0) top = b.top;
+  return top;
+}
+
+/**
+ * Law 90 in the pair's unit: MPs, or a percentage of the pair's own top — the top of the board
+ * the penalty names, else the average top of the boards it played in the session — or IMPs.
+ */
+function pairPenalty(scored: ScoredEvent, s: ScoredSession, contestantId: string, tally: Tally): Fraction {
+  const unit = scored.kind === 'MATCHPOINTS' ? 'MP' : 'IMP';
+  let total = Fraction.ZERO;
+  for (const p of s.data.penalties) {
+    if (p.contestantId !== contestantId || !fitsUnit(p, unit) || scored.kind === 'TOTAL_POINTS') continue;
+    const top = p.unit === 'PERCENT_OF_TOP' ? ownTop(s, contestantId, p.boardNumber, tally) : undefined;
+    total = total.add(penaltyInScore({ unit: p.unit as 'MP' | 'PERCENT_OF_TOP' | 'IMP', amount: Fraction.parse(p.amount ?? '0'), reason: '' }, { top, scoring: unit }));
+  }
+  return total;
+}
+
+function ownTop(s: ScoredSession, contestantId: string, board: number | null, tally: Tally): Fraction {
+  if (board !== null) {
+    const line = s.data.results.find((r) => r.boardNumber === board && (r.nsContestantId === contestantId || r.ewContestantId === contestantId));
+    const top = line ? s.lines.get(line.id)?.top : undefined;
+    if (top) return top;
+  }
+  return tally.tops.div(frac(tally.boards));
+}
+
+const fitsUnit = (p: PenaltyRow, unit: 'MP' | 'IMP') => (unit === 'MP' ? p.unit === 'MP' || p.unit === 'PERCENT_OF_TOP' : p.unit === 'IMP');
+
+/**
+ * The field a contestant is ranked in. Ranking one session: its section when sections are scored
+ * apart, and its home direction in a two-winner Mitchell. Carried over several sessions: its home
+ * direction only, when it sat in two-winner sections throughout.
+ */
+function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: ContestantRow) => string {
+  const sectionOf = new Map<string, { letter: string; oneWinner: boolean; sections: number }[]>();
+  for (const s of sessions) {
+    const byId = new Map(s.data.sections.map((x) => [x.id, x]));
+    const seen = new Set<string>();
+    for (const r of s.data.results) {
+      for (const id of [r.nsContestantId, r.ewContestantId]) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const section = byId.get(r.sectionId);
+        const list = sectionOf.get(id) ?? [];
+        list.push({ letter: section?.letter ?? '', oneWinner: section ? oneWinner(section) : false, sections: s.data.sections.length });
+        sectionOf.set(id, list);
+      }
+    }
+  }
+  const single = sessions.length === 1;
+  const bySection = single && scored.rules.scoreAcross === 'SECTION';
+  return (c) => {
+    const seats = sectionOf.get(c.id) ?? [];
+    const parts: string[] = [];
+    if (bySection && seats[0] && seats[0].sections > 1) parts.push(seats[0].letter);
+    if (c.direction && seats.length && seats.every((x) => !x.oneWinner)) parts.push(c.direction);
+    return parts.join(' ');
+  };
+}
+
+/**
+ * Teams: each match's sides (IMP penalties off the penalised team's match first), converted to
+ * VPs on the event's scale, byes and forfeits awarded, then standings with the event's tie-breaks;
+ * VP penalties come off the totals; a disqualified team is not placed (its opponents keep their
+ * VPs). A knockout ranks each match on its own, carry-over included.
+ */
+function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
+  if (scored.rules.knockout) return knockoutRows(scored, sessions);
+  const rules = scored.rules;
+  const useVps = scored.kind === 'TEAMS_IMPS' && !!rules.vpScale;
+  const played = sessions.flatMap((s) => sessionSides(s, true)).map((side) => teamMatch(scored, side, useVps));
+  const awards = useVps ? matchAwards(scored, sessions, played) : [];
+  const all = [...played, ...awards];
+  const vpPenalties = new Map<string, Fraction>();
+  for (const p of sessions.flatMap((s) => s.data.penalties)) {
+    if (p.unit === 'VP' && useVps) vpPenalties.set(p.contestantId, (vpPenalties.get(p.contestantId) ?? Fraction.ZERO).add(Fraction.parse(p.amount ?? '0')));
+  }
+  const gross = new Map<string, Fraction>();
+  for (const m of [...sessions.flatMap((s) => sessionSides(s, false)).map((side) => teamMatch(scored, side, useVps)), ...awards]) {
+    gross.set(m.team, (gross.get(m.team) ?? Fraction.ZERO).add(m.vps));
+  }
+  const standings = teamStandings(all, rules.tieBreaks, vpPenalties, disqualifiedIn(sessions));
+  const boards = new Map<string, number>();
+  for (const side of sessions.flatMap((s) => s.matches.flatMap(matchSides))) boards.set(side.team, (boards.get(side.team) ?? 0) + side.boards);
+  return standings.map(({ item, place, rank }) => {
+    const penalty = (gross.get(item.team) ?? Fraction.ZERO).sub(item.vps);
+    return { contestant: scored.data.contestants.get(item.team)!, field: '', place, rank, score: item.vps, percentage: null, boards: boards.get(item.team) ?? 0, penalty: penalty.isZero() ? null : penalty };
+  });
+}
+
+function teamMatch(scored: ScoredEvent, side: TeamSide, useVps: boolean): TeamMatch {
+  const boards = scored.rules.vpBoards === 'SCHEDULED' ? side.scheduled : side.boards;
+  return { team: side.team, opponent: side.opponent, vps: useVps ? sideVps(scored.rules, side.score, boards) : side.score, impsFor: side.won, impsAgainst: side.lost };
+}
+
+/** The session's match sides; with penalties, an IMP penalty comes off the team's match that holds the board (else its first). */
+function sessionSides(s: ScoredSession, withPenalties: boolean): TeamSide[] {
+  const sides = s.matches.flatMap(matchSides);
+  if (!withPenalties) return sides;
+  for (const p of s.data.penalties.filter((x) => x.unit === 'IMP')) {
+    const own = sides.filter((x) => x.team === p.contestantId);
+    const match = s.matches.find((m) => (m.home === p.contestantId || m.away === p.contestantId) && m.boards.some((b) => b.board === p.boardNumber));
+    const target = own.find((x) => match && x.opponent === (match.home === p.contestantId ? match.away : match.home) && x.round === match.round) ?? own[0];
+    if (!target) continue;
+    const amount = Fraction.parse(p.amount ?? '0');
+    target.score = target.score.sub(amount);
+    target.lost = target.lost.add(amount);
+  }
+  return sides;
+}
+
+/**
+ * Byes (a round robin's sit-out rows, or a bye the director recorded in a Swiss) and forfeits,
+ * valued as the event says: a fixed award (12 of 20 unless set), the team's own average over its
+ * played matches, or the better of the two. The team that forfeited gets the loser's award.
+ */
+function matchAwards(scored: ScoredEvent, sessions: ScoredSession[], played: TeamMatch[]): TeamMatch[] {
+  const rules = scored.rules;
+  const average = (team: string) => {
+    const own = played.filter((m) => m.team === team);
+    return own.length ? sum(own.map((m) => m.vps)).div(frac(own.length)) : null;
+  };
+  const value = (team: string, award: { rule: string; vps: number | null }) => {
+    const fixed = fixedAward(rules, award.vps);
+    const avg = average(team);
+    if (award.rule === 'FIXED' || !avg) return fixed;
+    if (award.rule === 'OWN_AVERAGE') return avg;
+    return avg.compare(fixed) > 0 ? avg : fixed;
+  };
+  const award = (team: string, vps: Fraction): TeamMatch => ({ team, opponent: null, vps, impsFor: Fraction.ZERO, impsAgainst: Fraction.ZERO });
+  const out: TeamMatch[] = [];
+  for (const s of sessions) {
+    for (const team of byesOf(s.data, scored.data.contestants)) out.push(award(team, value(team, rules.byeAward)));
+    for (const a of s.data.awards ?? []) {
+      if (a.kind === 'BYE') out.push(award(a.contestantId, value(a.contestantId, rules.byeAward)));
+      else {
+        if (a.opponentId) out.push(award(a.opponentId, value(a.opponentId, rules.forfeitAward)));
+        out.push(award(a.contestantId, Fraction.parse(String(rules.forfeitAward.loserVps))));
+      }
+    }
+  }
+  return out;
+}
+
+/** A round robin's byes: the real team of a sit-out row, once a round. */
+function byesOf(s: SessionInput, contestants: ReadonlyMap<string, ContestantRow>): string[] {
+  const byNumber = new Map([...contestants.values()].map((c) => [c.number, c.id]));
+  const out = new Map<string, string>();
+  for (const section of s.sections) {
+    const movement = movementOf(section);
+    if (!movement || movement.kind !== 'ROUND_ROBIN') continue;
+    for (const row of movement.rows.filter((r) => r.sitOut)) {
+      for (const n of [row.ns, row.ew]) {
+        const team = byNumber.get(n);
+        if (team && n !== movement.phantom?.number) out.set(`${row.round}:${team}`, team);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * A knockout: each pair of teams plays one match over all its segments. A board where the two
+ * sides' adjusted figures do not balance gives each the average (Law 86: A gets (a − b)/2);
+ * carry-over is added; IMP penalties come off. Each match is a field of its own.
+ */
+function knockoutRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
+  const matches = new Map<string, { a: string; b: string; scoreA: Fraction; scoreB: Fraction; boards: number }>();
+  for (const m of sessions.flatMap((s) => s.matches)) {
+    const [a, b] = [m.home, m.away].sort();
+    const key = `${a}|${b}`;
+    const entry = matches.get(key) ?? { a, b, scoreA: Fraction.ZERO, scoreB: Fraction.ZERO, boards: 0 };
+    for (const board of m.boards.filter((x) => x.state === 'SCORED')) {
+      const [forA, forB] = m.home === a ? [board.homeScore, board.awayScore] : [board.awayScore, board.homeScore];
+      const balanced = forA.sub(forB).div(frac(2));
+      entry.scoreA = entry.scoreA.add(balanced);
+      entry.scoreB = entry.scoreB.sub(balanced);
+      entry.boards++;
+    }
+    matches.set(key, entry);
+  }
+  const carried = sessions.length === scored.data.sessions.length;
+  const penalties = (team: string) => sum(sessions.flatMap((s) => s.data.penalties).filter((p) => p.contestantId === team && p.unit === 'IMP').map((p) => Fraction.parse(p.amount ?? '0')));
+  const carry = (team: string, opponent: string) => (carried ? Fraction.parse(String(scored.rules.carryOver.find((c) => c.team === team && c.opponent === opponent)?.imps ?? 0)) : Fraction.ZERO);
+  const contestant = (id: string) => scored.data.contestants.get(id)!;
+  return [...matches.values()].flatMap((m) => {
+    const field = `${contestant(m.a).number} v ${contestant(m.b).number}`;
+    const teams = [
+      { team: m.a, score: m.scoreA.add(carry(m.a, m.b)).sub(penalties(m.a)), penalty: penalties(m.a) },
+      { team: m.b, score: m.scoreB.add(carry(m.b, m.a)).sub(penalties(m.b)), penalty: penalties(m.b) },
+    ];
+    return placeByScore(teams, (t) => t.score, (t) => numberKey(contestant(t.team))).map(({ item, place, rank }) => ({
+      contestant: contestant(item.team),
+      field,
+      place,
+      rank,
+      score: item.score,
+      percentage: null,
+      boards: m.boards,
+      penalty: item.penalty.isZero() ? null : item.penalty,
+    }));
+  });
+}
+
