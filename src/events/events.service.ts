@@ -4,6 +4,8 @@ import { pageQuery, toPage, type Page } from '../common/pagination.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
 import type { CreateEventInput, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
+import { mergeRules, splitRules } from './scoring-rules.js';
+import type { StoredRules } from '../bridge/scoring/index.js';
 
 /** Team-of-four IMPs need teams; the pairs methods need pairs or individuals. */
 function checkScoringFitsKind(kind: EventKind, scoring: ScoringMethod): void {
@@ -52,26 +54,17 @@ export class EventsService {
     if (input.organizationId && !(await this.prisma.organization.findUnique({ where: { id: input.organizationId } }))) {
       throw new NotFoundError('Organization', input.organizationId, 'organizationId');
     }
-    const { matchpointScale, ...data } = input;
-    return this.prisma.event.create({ data: { ...data, scoringOptions: withScale(null, matchpointScale) } });
+    const { rules, data } = splitRules(input);
+    const scoringOptions = mergeRules({}, rules, { kind: input.kind, vpScale: input.vpScale ?? null, contestants: new Set() });
+    return this.prisma.event.create({ data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
   }
 
   async update(id: string, input: UpdateEventInput): Promise<Event> {
     const event = await this.get(id);
     if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
-    const { matchpointScale, ...data } = input;
-    return this.prisma.event.update({ where: { id }, data: { ...data, scoringOptions: withScale(event.scoringOptions, matchpointScale) } });
+    const { rules, data } = splitRules(input);
+    const contestants = rules.carryOver ? new Set((await this.prisma.contestant.findMany({ where: { eventId: id }, select: { id: true } })).map((c) => c.id)) : new Set<string>();
+    const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, vpScale: input.vpScale ?? event.vpScale, contestants });
+    return this.prisma.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
   }
-}
-
-/** Event.scoringOptions with the matchpoint scale set (other options kept). */
-function withScale(options: Prisma.JsonValue | null, scale: string | undefined): Prisma.InputJsonValue | undefined {
-  const current = (options ?? {}) as Record<string, Prisma.InputJsonValue>;
-  if (!scale) return options === null ? undefined : current;
-  return { ...current, matchpointScale: scale };
-}
-
-/** The scale an event is matchpointed on (TWO_POINT unless its options say ONE_POINT). */
-export function matchpointScaleOf(event: Pick<Event, 'scoringOptions'>): 'TWO_POINT' | 'ONE_POINT' {
-  return (event.scoringOptions as { matchpointScale?: string } | null)?.matchpointScale === 'ONE_POINT' ? 'ONE_POINT' : 'TWO_POINT';
 }

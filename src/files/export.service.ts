@@ -87,11 +87,13 @@ function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
     boards: [...s.data.boards.values()]
       .sort((a, b) => a.number - b.number)
       .map((b) => ({ number: b.number, dealer: b.dealerOverride, vulnerability: b.vulnerabilityOverride, deal: b.deal, source: '' })),
-    lines: s.data.results.filter((r) => r.status !== 'ASSIGNED').map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A')),
+    lines: s.data.results.filter(exportable).map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A')),
   };
 }
 
-/** Weighted assigned scores (Law 12C1(c)) have no place in these formats and are left out. */
+/** Assigned scores (weighted, Law 12C1(c)), direct awards and absent-pair lines have no place in these formats and are left out. */
+const exportable = (r: Result) => r.status !== 'ASSIGNED' && (r.adjustment as StoredAdjustment | null)?.kind !== 'ABSENT_PAIR';
+
 function line(r: Result, s: ScoredSession, scored: ScoredEvent, section: string): InterchangeLine {
   const shown = shownFigures(s, r);
   const given = (x: number | null) => x ?? undefined;

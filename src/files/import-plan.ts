@@ -152,9 +152,9 @@ function planSection(section: InterchangeSection, lines: InterchangeLine[], cont
 }
 
 /**
- * The file's movement, kept only if it passes the same checks as any movement (DOMAIN §6.6):
- * a club playing duplicated boards at several tables in a round, for one, is not a movement
- * Traveller can check lines against, so its lines are then imported without one.
+ * The file's movement, kept if it passes the same checks as any movement (DOMAIN §6.6); a
+ * movement that seats a pair twice in a round or gives it a board twice is reported and its lines
+ * are imported without one.
  */
 function plannedMovement(section: InterchangeSection, contestants: PlannedContestant[], warnings: string[]): Movement | null {
   const rows = section.movement;

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgPool } from '../database/pg-pool.service.js';
-import type { Board, Contestant, ContestantPlayer, Event, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -20,6 +20,8 @@ export interface SessionData {
   results: Result[];
   /** Penalties in force (revoked ones left out). */
   penalties: Penalty[];
+  /** Byes and forfeits in force (teams). */
+  awards: (MatchAward & { kind: 'BYE' | 'FORFEIT' })[];
 }
 
 /**
@@ -29,7 +31,7 @@ export interface SessionData {
  */
 export async function loadEventData(pg: PgPool, eventId: string): Promise<EventData> {
   const q = <T extends object>(text: string) => pg.query<T & QueryResultRow>(text, [eventId]).then((r) => r.rows as T[]);
-  const [events, contestants, players, sessions, sections, boards, results, penalties] = await Promise.all([
+  const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
     q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
     q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
     q<ContestantPlayer & Player>(
@@ -42,11 +44,12 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
     q<Board>('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
     q<Result>('SELECT r.* FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1'),
     q<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
+    q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
   const seated = groupBy(players, (p) => p.contestantId);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
-  const [sectionsOf, boardsOf, resultsOf, penaltiesOf] = [of(sections), of(boards), of(results), of(penalties)];
+  const [sectionsOf, boardsOf, resultsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(results), of(penalties), of(awards)];
   return {
     event: events[0],
     contestants: new Map(
@@ -58,6 +61,7 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
       boards: new Map((boardsOf.get(session.id) ?? []).map((b) => [b.number, b])),
       results: resultsOf.get(session.id) ?? [],
       penalties: penaltiesOf.get(session.id) ?? [],
+      awards: awardsOf.get(session.id) ?? [],
     })),
   };
 }

@@ -7,7 +7,9 @@ export type AuditAction =
   | 'SCORE_ADJUSTED'
   | 'PENALTY_ADDED'
   | 'PENALTY_REVOKED'
-  | 'SESSION_PUBLISHED';
+  | 'SESSION_PUBLISHED'
+  | 'MATCH_AWARDED'
+  | 'MATCH_AWARD_REVOKED';
 
 export interface AuditRecord {
   sessionId: string;

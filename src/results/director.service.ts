@@ -12,7 +12,7 @@ import { scoringKind } from '../bridge/scoring/index.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import type { StoredAdjustment } from '../bridge/scoring/index.js';
 import { audit } from './audit.js';
-import { AdjustmentKind, ArtificialScore, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
+import { AdjustmentKind, ArtificialScore, DirectAwardUnit, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
 import { locateLine } from './line-context.js';
 import { changeAfterPublication } from './publication.service.js';
 import { resultSnapshot } from './line-decision.js';
@@ -33,9 +33,7 @@ export class DirectorService {
   async adjust(input: AdjustScoreInput, actor?: string) {
     const ctx = await this.contexts.get(input.sessionId);
     const located = locateLine(ctx, input);
-    if (input.kind === AdjustmentKind.ARTIFICIAL && ctx.event.scoring === 'TOTAL_POINTS') {
-      throw new BadInputError('Total-points scoring has no artificial scores (A+, A, A−); assign a score instead (kind ASSIGNED)', ['kind']);
-    }
+    checkAdjustmentFitsEvent(input, scoringKind(ctx.event));
     const { status, adjustment, law } = adjustmentOf(input, located.vulnerability);
     const late = changeAfterPublication(ctx.session, input.override);
     const row = await this.prisma.$transaction(async (tx) => {
@@ -147,7 +145,53 @@ function penaltyUnits(event: Pick<Event, 'kind' | 'scoring' | 'vpScale'>): Penal
   return [...units[kind], PenaltyUnit.DISQUALIFIED];
 }
 
-function adjustmentOf(input: AdjustScoreInput, vulnerability: Vulnerability): { status: Result['status']; adjustment: StoredAdjustment | { kind: 'NOT_PLAYED'; reason: string; law: string }; law: string } {
+/** Which adjustments each way of scoring has: an error names the one to use instead. */
+function checkAdjustmentFitsEvent(input: AdjustScoreInput, kind: ReturnType<typeof scoringKind>): void {
+  if (input.kind === AdjustmentKind.ARTIFICIAL && (kind === 'TOTAL_POINTS' || kind === 'TEAMS_POINTS')) {
+    throw new BadInputError('Total-points scoring has no artificial scores (A+, A, A−); assign a score instead (kind ASSIGNED)', ['kind']);
+  }
+  if (input.kind === AdjustmentKind.ABSENT_PAIR && kind !== 'MATCHPOINTS') {
+    throw new BadInputError('ABSENT_PAIR is for matchpoint pairs; in IMP and teams events give an artificial score (ARTIFICIAL) or a direct award (DIRECT)', ['kind']);
+  }
+  if (input.kind === AdjustmentKind.DIRECT) {
+    if (!input.award) throw new BadInputError('A direct award needs each side’s figure: award { unit, ns, ew }', ['award']);
+    const units: Record<typeof kind, DirectAwardUnit[]> = {
+      MATCHPOINTS: [DirectAwardUnit.MATCHPOINTS, DirectAwardUnit.PERCENT],
+      IMPS: [DirectAwardUnit.IMPS],
+      TEAMS_IMPS: [DirectAwardUnit.IMPS],
+      TOTAL_POINTS: [],
+      TEAMS_POINTS: [],
+    };
+    if (!units[kind].includes(input.award.unit)) {
+      throw new BadInputError(
+        units[kind].length ? `This event takes direct awards in ${units[kind].join(' or ')}, not ${input.award.unit}` : 'Total-points scoring has no direct awards; assign a score instead (kind ASSIGNED)',
+        ['award.unit'],
+      );
+    }
+    if (input.award.unit === DirectAwardUnit.PERCENT) {
+      for (const side of ['ns', 'ew'] as const) {
+        const value = Fraction.parse(input.award[side]);
+        if (value.compare(Fraction.ZERO) < 0 || value.compare(Fraction.of(100)) > 0) throw new BadInputError(`A percentage of the top is 0 to 100, not ${input.award[side]}`, [`award.${side}`]);
+      }
+    }
+    if (input.award.unit === DirectAwardUnit.MATCHPOINTS && [input.award.ns, input.award.ew].some((v) => Fraction.parse(v).compare(Fraction.ZERO) < 0)) {
+      throw new BadInputError('Matchpoints cannot be negative', ['award']);
+    }
+  }
+}
+
+function adjustmentOf(input: AdjustScoreInput, vulnerability: Vulnerability): { status: Result['status']; adjustment: StoredAdjustment; law: string } {
+  if (input.kind === AdjustmentKind.ABSENT_PAIR) {
+    if (!input.absentDirection) throw new BadInputError('Say which side did not turn up (absentDirection NS or EW)', ['absentDirection']);
+    const law = input.law ?? '12';
+    const presentPercentage = String(input.presentPercentage ?? 60);
+    return { status: 'ARTIFICIAL', adjustment: { kind: 'ABSENT_PAIR', absent: input.absentDirection, presentPercentage, law, reason: input.reason }, law };
+  }
+  if (input.kind === AdjustmentKind.DIRECT) {
+    const law = input.law ?? '86D';
+    const { unit, ns, ew } = input.award!;
+    return { status: 'ASSIGNED', adjustment: { kind: 'DIRECT', unit, ns: Fraction.parse(ns).toString(), ew: Fraction.parse(ew).toString(), law, reason: input.reason }, law };
+  }
   if (input.kind === AdjustmentKind.NOT_PLAYED) {
     const law = input.law ?? '12';
     return { status: 'NOT_PLAYED', adjustment: { kind: 'NOT_PLAYED', reason: input.reason, law }, law };

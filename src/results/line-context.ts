@@ -1,5 +1,5 @@
 import { boardInfo } from '../bridge/board.js';
-import type { Movement } from '../bridge/movements/index.js';
+import type { Movement, MovementRow } from '../bridge/movements/index.js';
 import type { Vulnerability } from '../bridge/types.js';
 import { BadInputError } from '../common/errors.js';
 import type { Board, Contestant, Event, Section, Session } from '../generated/prisma/client.js';
@@ -28,8 +28,12 @@ export interface LocatedLine {
   ew: Contestant;
 }
 
-/** Finds the section, board and contestants a line names, or says exactly which one is wrong. */
-export function locateLine(ctx: SessionContext, line: Pick<ResultLineInput, 'section' | 'board' | 'nsPair' | 'ewPair'>, field = ''): LocatedLine {
+/**
+ * Finds the section, board and contestants a line names, or says exactly which one is wrong. Pair
+ * numbers are as physically seated: in an arrow-switched round of a one-winner Mitchell the pair
+ * sitting NS is the EW pair of that number (and the other way round).
+ */
+export function locateLine(ctx: SessionContext, line: Pick<ResultLineInput, 'section' | 'board' | 'nsPair' | 'ewPair'> & { round?: number; table?: number }, field = ''): LocatedLine {
   const at = (name: string) => `${field}${name}`;
   const section = findSection(ctx.sections, line.section, at('section'));
   if (!section.boardNumbers.includes(line.board)) {
@@ -40,10 +44,26 @@ export function locateLine(ctx: SessionContext, line: Pick<ResultLineInput, 'sec
   }
   const board = ctx.boards.get(line.board);
   const vulnerability = board?.vulnerabilityOverride ?? boardInfo(line.board).vulnerability;
-  const ns = findContestant(ctx, section.letter, 'NS', line.nsPair, at('nsPair'));
-  const ew = findContestant(ctx, section.letter, 'EW', line.ewPair, at('ewPair'));
+  const movement = ctx.movements.get(section.id);
+  const switched = movement ? arrowSwitched(movement, line) : false;
+  const ns = findContestant(ctx, section.letter, switched ? 'EW' : 'NS', line.nsPair, at('nsPair'));
+  const ew = findContestant(ctx, section.letter, switched ? 'NS' : 'EW', line.ewPair, at('ewPair'));
   if (ns.id === ew.id) throw new BadInputError(`Pair ${line.nsPair} cannot play against itself`, [at('ewPair')]);
   return { section, boardNumber: line.board, vulnerability, ns, ew };
+}
+
+/**
+ * Whether the line was played in an arrow-switched round: its round and table name a switched row
+ * with these pairs, or (without them) the only row where these pairs meet on this board is one.
+ */
+function arrowSwitched(movement: Movement, line: { board: number; nsPair: number; ewPair: number; round?: number; table?: number }): boolean {
+  const switchedHere = (r: MovementRow) => !!r.arrowSwitch && r.ew === line.nsPair && r.ns === line.ewPair;
+  if (line.round !== undefined && line.table !== undefined) {
+    const row = movement.rows.find((r) => r.round === line.round && r.table === line.table);
+    return !!row && switchedHere(row);
+  }
+  const rows = movement.rows.filter((r) => r.boards.includes(line.board));
+  return rows.some(switchedHere) && !rows.some((r) => !r.arrowSwitch && r.ns === line.nsPair && r.ew === line.ewPair);
 }
 
 function findSection(sections: Section[], letter: string | undefined, field: string): Section {

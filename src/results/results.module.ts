@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectorService } from './director.service.js';
+import { MatchAwardsService } from './match-awards.service.js';
 import { PublicationService } from './publication.service.js';
 import { ResultsController } from './results.controller.js';
 import { ResultsResolver } from './results.resolver.js';
@@ -9,7 +10,7 @@ import { TravellerWriter } from './traveller-writer.js';
 
 @Module({
   controllers: [ResultsController],
-  providers: [ResultsService, SessionContexts, TravellerWriter, PublicationService, DirectorService, ResultsResolver],
+  providers: [ResultsService, SessionContexts, TravellerWriter, PublicationService, DirectorService, MatchAwardsService, ResultsResolver],
   exports: [ResultsService, SessionContexts],
 })
 export class ResultsModule {}

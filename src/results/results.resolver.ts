@@ -8,6 +8,9 @@ import { Session } from '../sessions/models/session.model.js';
 import { SubmitResultInput, SubmitResultsInput } from './dto/submit-result.input.js';
 import { AddPenaltyInput, AdjustScoreInput, MarkFouledBoardInput } from './dto/director.inputs.js';
 import { DirectorService } from './director.service.js';
+import { RecordMatchAwardInput, RevokeMatchAwardInput } from './dto/match-award.inputs.js';
+import { MatchAwardsService } from './match-awards.service.js';
+import { MatchAward } from './models/match-award.model.js';
 import { PenaltyModel } from './models/penalty.model.js';
 import { Int } from '@nestjs/graphql';
 import { AuditEntry, RankingChange } from './models/audit-entry.model.js';
@@ -29,6 +32,7 @@ export class ResultsResolver {
     private readonly live: LiveEvents,
     private readonly prisma: PrismaService,
     private readonly director: DirectorService,
+    private readonly awards: MatchAwardsService,
   ) {}
 
   @Mutation(() => TravellerLine, { description: 'Laws 12, 86: an artificial, assigned (weighted, split allowed) or not-played score, with reason and Law' })
@@ -59,6 +63,23 @@ export class ResultsResolver {
   ) {
     if (reason.trim().length < 3) throw new BadInputError('Say why the penalty is withdrawn (3 characters or more)', ['reason']);
     return this.director.revokePenalty(id, reason.trim().slice(0, 500), override ?? undefined, actor);
+  }
+
+  @Mutation(() => MatchAward, { description: 'Teams: records a bye, or a match one team forfeited; valued by the event’s byeAward / forfeitAward' })
+  @Requires('DIRECTOR', inSession, 'A bye or forfeit')
+  recordMatchAward(@Args('input') input: RecordMatchAwardInput, @Actor() actor: string) {
+    return this.awards.record(input, actor);
+  }
+
+  @Mutation(() => MatchAward, { description: 'Withdraws a bye or forfeit recorded in error (kept, marked revoked, audited)' })
+  @Requires('DIRECTOR', inSession, 'Withdrawing a bye or forfeit')
+  revokeMatchAward(@Args('input') input: RevokeMatchAwardInput, @Actor() actor: string) {
+    return this.awards.revoke(input, actor);
+  }
+
+  @Query(() => [MatchAward], { description: 'Byes and forfeits of a session (teams)' })
+  matchAwards(@IdArg('sessionId') sessionId: string) {
+    return this.awards.list(sessionId);
   }
 
   @Query(() => [PenaltyModel], { description: 'Penalties of a session' })

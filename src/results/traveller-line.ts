@@ -47,6 +47,8 @@ export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine
   });
 }
 
+const DIRECT_UNITS = { MATCHPOINTS: 'MP', PERCENT: '%', IMPS: 'IMPs' } as const;
+
 /** "A+/A− (Law 12C2)" or "Assigned 60% 4H= / 40% 4H−1 (Law 12C1(c))", for travellers and scorecards. */
 export function adjustmentText(r: Result): string | null {
   const a = r.adjustment as StoredAdjustment | null;
@@ -54,6 +56,8 @@ export function adjustmentText(r: Result): string | null {
   if (!a) return null;
   const law = a.law ? ` (Law ${a.law})` : '';
   if (a.kind === 'ARTIFICIAL') return `${a.ns}/${a.ew}${law}`;
+  if (a.kind === 'ABSENT_PAIR') return `${a.absent} absent: ${a.absent === 'NS' ? 'EW' : 'NS'} ${a.presentPercentage}%, ${a.absent} 0%${law}`;
+  if (a.kind === 'DIRECT') return `Direct award NS ${a.ns} / EW ${a.ew} ${DIRECT_UNITS[a.unit]}${law}`;
   if (a.kind !== 'ASSIGNED') return null;
   const side = (list: { nsScore: number; weight: string }[]) => list.map((c) => `${c.weight} of ${c.nsScore}`).join(' + ');
   return `Assigned ${side(a.ns)}${a.ew ? ` (EW: ${side(a.ew)})` : ''}${law}`;

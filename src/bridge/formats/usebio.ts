@@ -369,9 +369,9 @@ function containsElement(element: XmlElement, name: string): boolean {
 }
 
 /**
- * BOARD_SCORING_METHOD to Traveller's names. Plain IMPS means teams IMPs in a teams event and IMPs
- * across the field in a pairs event. Without the element, Compscore3's EVENT_TYPE MP_PAIRS still says
- * matchpoints.
+ * BOARD_SCORING_METHOD (or SCORING_METHOD) to Traveller's names. Plain IMPS means teams IMPs in a
+ * teams event and IMPs across the field in a pairs event. Without the element, EVENT_TYPE still says
+ * it: MP_PAIRS is matchpoints, CROSS_IMP cross-IMPs, BUTLER… Butler, IMP_PAIRS IMPs across the field.
  */
 function scoringIn(method: string | null, eventType: string | null, kind: EventKindInFile): ScoringInFile | null {
   const m = (method ?? '').toUpperCase().replace(/[^A-Z]/g, '');
@@ -398,9 +398,12 @@ function scoringIn(method: string | null, eventType: string | null, kind: EventK
     default:
       return null;
   }
-  const type = (eventType ?? '').toUpperCase();
-  if (type.startsWith('MP_')) return 'MATCHPOINTS';
-  if (type.startsWith('BUTLER')) return 'BUTLER';
+  const type = (eventType ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+  if (type.startsWith('MP')) return 'MATCHPOINTS';
+  if (type.includes('BUTLER')) return 'BUTLER';
+  if (type.includes('CROSSIMP')) return 'CROSS_IMPS';
+  if (type.includes('AGGREGATE')) return 'TOTAL_POINTS';
+  if (type.includes('IMP')) return kind === 'TEAMS' ? 'TEAMS_IMPS' : 'IMPS_ACROSS_FIELD';
   return null;
 }
 
@@ -791,9 +794,15 @@ function tricksIn(text: string | null, contract: Exclude<Contract, 'PASS'>, decl
 const ADJUSTED_CODE = '(?:AVERAGE|AVE|AV|A)(?:\\d{1,3}(?:\\.\\d+)?%?|[+-])?';
 const ADJUSTED = new RegExp(`^(${ADJUSTED_CODE})(?:[/,;&-]?(${ADJUSTED_CODE}))?$`);
 
-/** The one or two codes a CONTRACT or SCORE holds ("A60A40", "A60/A40", "AVE+"), or null when it holds none. */
+/** Two percentages packed after one A, NS first: "A6040", "A5050", "A6060". */
+const PACKED = /^A(\d{2})(\d{2})$/;
+
+/** The one or two codes a CONTRACT or SCORE holds ("A60A40", "A60/A40", "A6040", "AVE+"), or null when it holds none. */
 function adjustedCodes(text: string): string[] | null {
-  const m = ADJUSTED.exec(text.toUpperCase().replace(/\s+/g, ''));
+  const compact = text.toUpperCase().replace(/\s+/g, '');
+  const packed = PACKED.exec(compact);
+  if (packed) return [`A${packed[1]}`, `A${packed[2]}`];
+  const m = ADJUSTED.exec(compact);
   if (!m) return null;
   return m[2] === undefined ? [m[1]] : [m[1], m[2]];
 }
@@ -998,7 +1007,7 @@ function eventHeader(root: XmlElement, event: XmlElement, kind: EventKindInFile,
   if (dateText !== null && date === null) rejected.push({ source: 'DATE', reason: `"${dateText}" is not a date (dd/mm/yyyy)` });
   const club = childrenNamed(root, 'CLUB')[0] ?? childrenNamed(event, 'CLUB')[0];
   const program = [valueOf(event, 'PROGRAM_NAME'), valueOf(event, 'PROGRAM_VERSION')].filter((v) => v !== null).join(' ');
-  const method = valueOf(event, 'BOARD_SCORING_METHOD') ?? valueOf(event, 'PAIRWISE_SCORING_METHOD');
+  const method = valueOf(event, 'BOARD_SCORING_METHOD') ?? valueOf(event, 'PAIRWISE_SCORING_METHOD') ?? valueOf(event, 'SCORING_METHOD');
   return {
     name: valueOf(event, 'EVENT_DESCRIPTION'),
     date,

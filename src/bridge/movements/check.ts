@@ -13,14 +13,13 @@ export function contestantKey(movement: Pick<Movement, 'numbering'>, number: num
 
 /** Team movements seat each team twice a round (open NS, closed EW) and duplicate the boards per match. */
 const isTeams = (movement: Movement) => movement.kind === 'ROUND_ROBIN' || movement.kind === 'SWISS';
-/** Movements whose tables all play duplicated copies of the round's boards. */
-const duplicatesBoards = (movement: Movement) => isTeams(movement) || movement.kind === 'INDIVIDUAL';
 
 /**
- * Checks a generated or imported movement (DOMAIN §6.3, §6.6): a pair sits at one table a round,
- * plays a board once, and a board is at one table a round unless the two tables are a relay.
- * In team movements the same holds per room: a team sits once NS and once EW, and plays each
- * board once in each direction.
+ * Checks a generated or imported movement (DOMAIN §6.3, §6.6): a pair sits at one table a round
+ * and plays a board once. A board may be at several tables in one round — a relay, duplicated
+ * sets, a barometer, "every table plays the same boards" — as long as no pair meets it twice;
+ * Neuberg's N is then the number of tables that play it. In team movements the same holds per
+ * room: a team sits once NS and once EW, and plays each board once in each direction.
  */
 export function checkMovement(movement: Movement): MovementProblem[] {
   const teams = isTeams(movement);
@@ -31,7 +30,6 @@ export function checkMovement(movement: Movement): MovementProblem[] {
   for (const row of movement.rows) byRound.set(row.round, [...(byRound.get(row.round) ?? []), row]);
   for (const [round, rows] of [...byRound].sort((a, b) => a[0] - b[0])) {
     const seated = new Map<string, number>();
-    const boardAt = new Map<number, MovementRow>();
     for (const row of rows) {
       if (row.ns === row.ew && movement.numbering === 'ONE_FIELD') problems.push({ round, table: row.table, message: `Pair ${row.ns} plays against itself` });
       for (const [side, number] of [['NS', row.ns], ['EW', row.ew]] as const) {
@@ -39,11 +37,6 @@ export function checkMovement(movement: Movement): MovementProblem[] {
         const other = seated.get(key);
         if (other !== undefined) problems.push({ round, table: row.table, message: `Pair ${key} sits at tables ${other} and ${row.table}` });
         seated.set(key, row.table);
-      }
-      for (const b of duplicatesBoards(movement) ? [] : row.boards) {
-        const other = boardAt.get(b);
-        if (other && !(other.relay && row.relay)) problems.push({ round, table: row.table, message: `Board ${b} is at tables ${other.table} and ${row.table} without a relay` });
-        boardAt.set(b, row);
       }
       if (row.sitOut) continue;
       for (const [side, number] of [['NS', row.ns], ['EW', row.ew]] as const) {

@@ -251,14 +251,15 @@ function matchAwards(scored: ScoredEvent, sessions: ScoredSession[], played: Tea
   return out;
 }
 
-/** A round robin's byes: the real team of a sit-out row, once a round. */
+/** A round robin's byes: the real team of a sit-out row, once a round, in the rounds under way (with a result). */
 function byesOf(s: SessionInput, contestants: ReadonlyMap<string, ContestantRow>): string[] {
   const byNumber = new Map([...contestants.values()].map((c) => [c.number, c.id]));
+  const played = new Set(s.results.map((r) => `${r.sectionId}:${r.round}`));
   const out = new Map<string, string>();
   for (const section of s.sections) {
     const movement = movementOf(section);
     if (!movement || movement.kind !== 'ROUND_ROBIN') continue;
-    for (const row of movement.rows.filter((r) => r.sitOut)) {
+    for (const row of movement.rows.filter((r) => r.sitOut && played.has(`${section.id}:${r.round}`))) {
       for (const n of [row.ns, row.ew]) {
         const team = byNumber.get(n);
         if (team && n !== movement.phantom?.number) out.set(`${row.round}:${team}`, team);

@@ -3,10 +3,10 @@ import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from '
 import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
 import { LocalDateScalar } from '../../common/local-date.scalar.js';
 import { PageArgs } from '../../common/pagination.js';
-import { MatchpointScale, VpScale } from '../models/event.model.js';
+import { ScoringRulesFields } from './scoring-rules.inputs.js';
 
 @InputType()
-export class CreateEventInput {
+export class CreateEventInput extends ScoringRulesFields {
   @Field() @Length(1, 200) name: string;
   @Field(() => EventKind) @IsEnum(EventKind) kind: EventKind;
   @Field(() => ScoringMethod) @IsEnum(ScoringMethod) scoring: ScoringMethod;
@@ -14,7 +14,6 @@ export class CreateEventInput {
   @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
-  @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
   @Field(() => Int, { nullable: true, description: 'Law 79C correction period, minutes (default 30)' })
   @IsOptional()
   @IsInt()
@@ -31,26 +30,23 @@ export class CreateEventInput {
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
-  @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
   @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 
 @InputType()
-export class UpdateEventInput {
+export class UpdateEventInput extends ScoringRulesFields {
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
   @Field(() => ScoringMethod, { nullable: true }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
   @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
   @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
-  @Field(() => VpScale, { nullable: true }) @IsOptional() @IsEnum(VpScale) vpScale?: VpScale;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
-  @Field(() => MatchpointScale, { nullable: true, description: 'TWO_POINT (default) or ONE_POINT (ACBL)' }) @IsOptional() @IsEnum(MatchpointScale) matchpointScale?: MatchpointScale;
   @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 

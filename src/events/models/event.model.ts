@@ -5,8 +5,16 @@ import { Connection } from '../../common/pagination.js';
 
 export enum VpScale {
   WBF_2013 = 'WBF_2013',
+  WBF_2013_DISCRETE = 'WBF_2013_DISCRETE',
+  VP_25 = 'VP_25',
+  VP_30 = 'VP_30',
+  CUSTOM = 'CUSTOM',
 }
-registerEnumType(VpScale, { name: 'VpScale', description: 'IMP-to-VP conversion of team matches' });
+registerEnumType(VpScale, {
+  name: 'VpScale',
+  description:
+    'IMP-to-VP conversion of team matches: WBF_2013 (continuous, 20 VPs, two decimals); WBF_2013_DISCRETE (the same curve in whole VPs); VP_25 and VP_30 (the WBF 2013 curve scaled to 25 or 30 VPs); CUSTOM (the event’s own table, customVpScale)',
+});
 
 export enum MatchpointScale {
   TWO_POINT = 'TWO_POINT',

@@ -1,14 +1,28 @@
-import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { Seat } from '../../common/enums.js';
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Direction, Seat } from '../../common/enums.js';
 
 export enum AdjustmentKind {
   ARTIFICIAL = 'ARTIFICIAL',
   ASSIGNED = 'ASSIGNED',
   NOT_PLAYED = 'NOT_PLAYED',
+  ABSENT_PAIR = 'ABSENT_PAIR',
+  DIRECT = 'DIRECT',
 }
-registerEnumType(AdjustmentKind, { name: 'AdjustmentKind' });
+registerEnumType(AdjustmentKind, {
+  name: 'AdjustmentKind',
+  description:
+    'ARTIFICIAL: A+/A/A− per side (Law 12C2). ASSIGNED: a result, or weighted results (Law 12C1(c)), split per side if need be. NOT_PLAYED: no score for anyone. ABSENT_PAIR: one pair did not turn up; the pair present gets presentPercentage, the absent pair 0 %, and the others are matchpointed among themselves (matchpoint pairs). DIRECT: each side’s figure given directly in matchpoints, percent or IMPs (Law 86D; the 1999 Chinese rules)',
+});
+
+/** The unit of a direct award. */
+export enum DirectAwardUnit {
+  MATCHPOINTS = 'MATCHPOINTS',
+  PERCENT = 'PERCENT',
+  IMPS = 'IMPS',
+}
+registerEnumType(DirectAwardUnit, { name: 'DirectAwardUnit', description: 'MATCHPOINTS or PERCENT (of the board’s top) in matchpoint events; IMPS in IMP pairs and teams' });
 
 /** Law 12C2: average plus, average, average minus. */
 export enum ArtificialScore {
@@ -46,6 +60,15 @@ export class WeightedResultInput {
   @Field({ description: 'Exact weight: "3/5", "0.6" or "1"' }) @Matches(/^(\d+\/\d+|\d+(\.\d+)?)$/, { message: 'weight must be a fraction such as 3/5 or a decimal such as 0.6' }) weight: string;
 }
 
+const EXACT = /^-?(\d+\/\d+|\d+(\.\d+)?)$/;
+
+@InputType({ description: 'A direct award: each side’s figure on the board, exact ("7", "3.5", "-2", "14/3")' })
+export class DirectAwardInput {
+  @Field(() => DirectAwardUnit) @IsEnum(DirectAwardUnit) unit: DirectAwardUnit;
+  @Field() @Matches(EXACT, { message: 'ns must be a number or fraction such as 7, 3.5, -2 or 14/3' }) ns: string;
+  @Field() @Matches(EXACT, { message: 'ew must be a number or fraction such as 7, 3.5, -2 or 14/3' }) ew: string;
+}
+
 @InputType()
 export class AdjustScoreInput extends LineRefInput {
   @Field(() => ID) @IsUUID() sessionId: string;
@@ -66,8 +89,16 @@ export class AdjustScoreInput extends LineRefInput {
   @ValidateNested({ each: true })
   @Type(() => WeightedResultInput)
   assignedEw?: WeightedResultInput[];
+  @Field(() => Direction, { nullable: true, description: 'ABSENT_PAIR: which side did not turn up' }) @IsOptional() @IsEnum(Direction) absentDirection?: Direction;
+  @Field(() => Float, { nullable: true, description: 'ABSENT_PAIR: percent of the top the pair present gets (default 60)' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  presentPercentage?: number;
+  @Field(() => DirectAwardInput, { nullable: true, description: 'DIRECT: each side’s figure' }) @IsOptional() @ValidateNested() @Type(() => DirectAwardInput) award?: DirectAwardInput;
   @Field() @Length(3, 500) reason: string;
-  @Field({ nullable: true, description: 'Law cited; defaults to 12C2 (artificial) or 12C1(c) (assigned)' }) @IsOptional() @Length(1, 20) law?: string;
+  @Field({ nullable: true, description: 'Law cited; defaults to 12C2 (artificial), 12C1(c) (assigned), 86D (direct)' }) @IsOptional() @Length(1, 20) law?: string;
   @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
   @IsOptional()
   @IsBoolean()

@@ -1,0 +1,105 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+
+/** The scoring rules an event sets (Law 78D leaves them to the regulations); names fixed in ../shared/API.md. */
+export enum Factoring {
+  NEUBERG = 'NEUBERG',
+  RATIO = 'RATIO',
+}
+registerEnumType(Factoring, { name: 'Factoring', description: 'How a board with fewer results than expected is factored to the full top: Neuberg (default) or straight ratio' });
+
+export enum DatumRounding {
+  NEAREST_10 = 'NEAREST_10',
+  TOWARD_ZERO_10 = 'TOWARD_ZERO_10',
+}
+registerEnumType(DatumRounding, { name: 'DatumRounding', description: 'Butler datum: to the nearest 10, halves away from zero (default), or to 10 toward zero' });
+
+export enum ScoreAcross {
+  SECTION = 'SECTION',
+  SESSION = 'SESSION',
+}
+registerEnumType(ScoreAcross, {
+  name: 'ScoreAcross',
+  description: 'SECTION (default): each section is its own field. SESSION: sections of a session that play the same boards are one field, ranked together',
+});
+
+export enum SessionWeighting {
+  BOARDS = 'BOARDS',
+  EQUAL = 'EQUAL',
+}
+registerEnumType(SessionWeighting, {
+  name: 'SessionWeighting',
+  description: 'How session results combine into the event’s: percentages (or IMPs per board) weighted by boards played (default), or each session equally',
+});
+
+export enum VpBoards {
+  PLAYED = 'PLAYED',
+  SCHEDULED = 'SCHEDULED',
+}
+registerEnumType(VpBoards, { name: 'VpBoards', description: 'The number of boards a VP scale is read for: boards scored (default), or boards scheduled (cancelled ones included)' });
+
+export enum TieBreak {
+  HEAD_TO_HEAD_VP = 'HEAD_TO_HEAD_VP',
+  HEAD_TO_HEAD_IMP = 'HEAD_TO_HEAD_IMP',
+  IMP_QUOTIENT = 'IMP_QUOTIENT',
+  MATCHES_WON = 'MATCHES_WON',
+}
+registerEnumType(TieBreak, { name: 'TieBreak', description: 'Team tie-breaks, applied in the order the event lists them' });
+
+export enum AwardRule {
+  FIXED = 'FIXED',
+  OWN_AVERAGE = 'OWN_AVERAGE',
+  BETTER_OF_FIXED_AND_AVERAGE = 'BETTER_OF_FIXED_AND_AVERAGE',
+}
+registerEnumType(AwardRule, { name: 'AwardRule', description: 'A bye or forfeit award: fixed VPs, the team’s own average VPs per match, or the better of the two' });
+
+@ObjectType({ description: 'Values of artificial adjusted scores (Law 12C2): percent of a top, and IMPs of average plus' })
+export class ArtificialScores {
+  @Field(() => Float, { description: 'Average plus, percent of a top (default 60)' }) averagePlus: number;
+  @Field(() => Float, { description: 'Average, percent of a top (default 50)' }) average: number;
+  @Field(() => Float, { description: 'Average minus, percent of a top (default 40)' }) averageMinus: number;
+  @Field(() => Float, { description: 'IMPs of average plus (default 3); average minus is its negative' }) imps: number;
+}
+
+@ObjectType({ description: 'How many scores a Butler datum drops at each end: a count or a percentage (capped so one score remains)' })
+export class ButlerTrim {
+  @Field(() => Int, { nullable: true }) perEnd: number | null;
+  @Field(() => Float, { nullable: true }) percentPerEnd: number | null;
+}
+
+@ObjectType({ description: 'One step of a VP table: from this IMP margin on, these VPs' })
+export class VpStep {
+  @Field(() => Int) fromImps: number;
+  @Field(() => Float) winner: number;
+  @Field(() => Float) loser: number;
+}
+
+@ObjectType({ description: 'The steps of a VP table for matches of minBoards to maxBoards boards' })
+export class VpScaleRange {
+  @Field(() => Int) minBoards: number;
+  @Field(() => Int) maxBoards: number;
+  @Field(() => [VpStep]) steps: VpStep[];
+}
+
+@ObjectType({ description: 'An organiser’s own VP table (vpScale CUSTOM)' })
+export class VpScaleTable {
+  @Field() name: string;
+  @Field(() => [VpScaleRange]) ranges: VpScaleRange[];
+}
+
+@ObjectType({ description: 'What a bye (or a forfeit, to the team that was ready) is worth' })
+export class VpAward {
+  @Field(() => AwardRule) rule: AwardRule;
+  @Field(() => Float, { nullable: true, description: 'Fixed VPs; null: 60 % of the scale’s maximum (12 of 20)' }) vps: number | null;
+}
+
+@ObjectType({ description: 'A forfeited match: the award to the team that was ready, and the VPs of the team that forfeited' })
+export class ForfeitAward extends VpAward {
+  @Field(() => Float) loserVps: number;
+}
+
+@ObjectType({ description: 'Knockout carry-over: IMPs a team starts its match with' })
+export class CarryOver {
+  @Field(() => ID) team: string;
+  @Field(() => ID) opponent: string;
+  @Field(() => Float) imps: number;
+}

@@ -1,0 +1,95 @@
+import { DomainError } from '../bridge/errors.js';
+import { rulesOf, type ScoringRules, type StoredRules } from '../bridge/scoring/index.js';
+import { discreteScaleProblem } from '../bridge/victory-points.js';
+import { BadInputError } from '../common/errors.js';
+import type { ScoringRulesFields } from './dto/scoring-rules.inputs.js';
+
+/** The option fields of an event input, apart from its other columns (vpScale is both: a column, and read by the rules). */
+const RULE_KEYS = [
+  'matchpointScale',
+  'factoring',
+  'artificialScores',
+  'sessionPercentageRule',
+  'butlerTrim',
+  'butlerDatumRounding',
+  'impCapPerRound',
+  'scoreAcross',
+  'sessionWeighting',
+  'customVpScale',
+  'vpBoards',
+  'tieBreaks',
+  'byeAward',
+  'forfeitAward',
+  'knockout',
+  'carryOver',
+] as const satisfies readonly (keyof ScoringRulesFields)[];
+
+type RuleKey = (typeof RULE_KEYS)[number];
+
+export function splitRules<T extends ScoringRulesFields>(input: T): { rules: Pick<T, RuleKey>; data: Omit<T, RuleKey | 'vpScale'> } {
+  const rules: Partial<Record<RuleKey, unknown>> = {};
+  const data: Record<string, unknown> = { ...(input as object) };
+  for (const key of RULE_KEYS) {
+    rules[key] = input[key];
+    delete data[key];
+  }
+  delete data.vpScale;
+  return { rules: rules as Pick<T, RuleKey>, data: data as Omit<T, RuleKey | 'vpScale'> };
+}
+
+/**
+ * The event's stored options after an input: each option given replaces the one in force (the
+ * artificial values field by field), null or absent keeps it. The result is checked by the
+ * scoring core's own rules, so nothing is stored that would score differently from what was asked.
+ */
+export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRulesFields, RuleKey>>, event: { kind: string; vpScale: string | null; contestants: ReadonlySet<string> }): StoredRules {
+  const next: Record<string, unknown> = { ...current };
+  for (const key of RULE_KEYS) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    next[key] = key === 'artificialScores' ? { ...(current.artificialScores ?? {}), ...defined(value as object) } : plain(value);
+  }
+  if (input.byeAward) next.byeAward = { rule: input.byeAward.rule, vps: input.byeAward.vps ?? null };
+  if (input.forfeitAward) next.forfeitAward = { rule: input.forfeitAward.rule, vps: input.forfeitAward.vps ?? null, loserVps: input.forfeitAward.loserVps ?? 0 };
+  if (input.butlerTrim) next.butlerTrim = defined(input.butlerTrim);
+  checkFitsEvent(next as StoredRules, event);
+  try {
+    rulesOf({ scoringOptions: next, vpScale: event.vpScale });
+  } catch (error) {
+    if (error instanceof DomainError) throw new BadInputError(error.message, [error.field ?? 'input']);
+    throw error;
+  }
+  return next as StoredRules;
+}
+
+function checkFitsEvent(rules: StoredRules, event: { kind: string; vpScale: string | null; contestants: ReadonlySet<string> }): void {
+  if (rules.knockout && event.kind !== 'TEAMS') throw new BadInputError('A knockout is a teams event: knockout needs kind TEAMS', ['knockout']);
+  if (rules.customVpScale) {
+    const problem = discreteScaleProblem(rules.customVpScale);
+    if (problem) throw new BadInputError(`customVpScale: ${problem}`, ['customVpScale']);
+  }
+  if (event.vpScale === 'CUSTOM' && !rules.customVpScale) throw new BadInputError('vpScale CUSTOM needs the table: give customVpScale', ['customVpScale']);
+  if (rules.tieBreaks && new Set(rules.tieBreaks).size !== rules.tieBreaks.length) throw new BadInputError('Each tie-break may be listed once', ['tieBreaks']);
+  for (const [i, c] of (rules.carryOver ?? []).entries()) {
+    for (const field of ['team', 'opponent'] as const) {
+      if (!event.contestants.has(c[field])) throw new BadInputError(`carryOver.${i}.${field}: ${c[field]} is not a team of this event`, [`carryOver.${i}.${field}`]);
+    }
+    if (c.team === c.opponent) throw new BadInputError('A team cannot carry over against itself', [`carryOver.${i}.opponent`]);
+  }
+}
+
+/** The fields that were given (GraphQL input objects carry nulls and class instances; JSON wants plain values). */
+function defined(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
+}
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** The rules in force, as Event reads them back (every option with its effective value). */
+export function eventRules(event: { scoringOptions: unknown; vpScale: string | null }): ScoringRules {
+  let rules = cache.get(event);
+  if (!rules) cache.set(event, (rules = rulesOf(event)));
+  return rules;
+}
+
+const cache = new WeakMap<object, ScoringRules>();

@@ -1,0 +1,27 @@
+import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+
+export enum MatchAwardKind {
+  BYE = 'BYE',
+  FORFEIT = 'FORFEIT',
+}
+registerEnumType(MatchAwardKind, { name: 'MatchAwardKind', description: 'BYE: the team sits out the round. FORFEIT: the team did not play its match; its opponent gets the forfeit award' });
+
+@InputType({ description: 'A bye or a forfeited match of a team event; valued by the event’s byeAward / forfeitAward' })
+export class RecordMatchAwardInput {
+  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field(() => Int) @IsInt() @Min(1) @Max(999) round: number;
+  @Field(() => MatchAwardKind) @IsEnum(MatchAwardKind) kind: MatchAwardKind;
+  @Field(() => ID, { description: 'BYE: the team with the bye. FORFEIT: the team that did not play' }) @IsUUID() contestantId: string;
+  @Field(() => ID, { nullable: true, description: 'FORFEIT: the team that was ready to play' }) @IsOptional() @IsUUID() opponentId?: string;
+  @Field() @Length(3, 500) reason: string;
+  @Field({ nullable: true, description: 'After the correction period (Law 79C2)' }) @IsOptional() @IsBoolean() override?: boolean;
+}
+
+@InputType()
+export class RevokeMatchAwardInput {
+  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field(() => ID) @IsUUID() id: string;
+  @Field() @Length(3, 500) reason: string;
+  @Field({ nullable: true, description: 'After the correction period (Law 79C2)' }) @IsOptional() @IsBoolean() override?: boolean;
+}
