@@ -57,11 +57,16 @@ export type TeamUnit = 'IMPS' | 'POINTS';
  * on different versions of a fouled board (Law 87) cannot be compared and wait for the director.
  */
 export function teamMatches(lines: readonly TeamLine[], unit: TeamUnit = 'IMPS', options: TeamScoringOptions = {}): MatchResult[] {
+  // A line without a round (a director's adjustment, say) belongs to the teams' one match with a round, if they have one.
+  const pairKey = (l: TeamLine) => [l.ns, l.ew].sort().join('|');
+  const roundsOf = new Map<string, Set<number>>();
+  for (const l of lines) if (l.round !== null) roundsOf.set(pairKey(l), (roundsOf.get(pairKey(l)) ?? new Set()).add(l.round));
   const matches = new Map<string, TeamLine[]>();
   for (const l of lines) {
-    const [a, b] = [l.ns, l.ew].sort();
-    const key = `${l.round ?? ''}|${a}|${b}`;
-    matches.set(key, [...(matches.get(key) ?? []), l]);
+    const rounds = roundsOf.get(pairKey(l));
+    const round = l.round ?? (rounds?.size === 1 ? [...rounds][0] : null);
+    const key = `${round ?? ''}|${pairKey(l)}`;
+    matches.set(key, [...(matches.get(key) ?? []), round === l.round ? l : { ...l, round }]);
   }
   return [...matches.values()].map((group) => scoreMatch(group, unit, options));
 }

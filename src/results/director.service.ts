@@ -45,11 +45,14 @@ export class DirectorService {
       if (existing) {
         saved = await tx.result.update({ where: { id: existing.id }, data: { ...data, version: existing.version + 1 } });
       } else {
-        if (onBoard.some((r) => [r.nsContestantId, r.ewContestantId].some((id) => id === located.ns.id || id === located.ew.id))) {
+        // A pair plays a board once; a team once in each room (once NS, once EW).
+        const teams = ctx.event.kind === 'TEAMS';
+        const clash = (r: Result) => (teams ? r.nsContestantId === located.ns.id || r.ewContestantId === located.ew.id : [r.nsContestantId, r.ewContestantId].some((id) => id === located.ns.id || id === located.ew.id));
+        if (onBoard.some(clash)) {
           throw new ConflictError(`One of these pairs already has another result on board ${located.boardNumber}`, ['board']);
         }
         saved = await tx.result.create({
-          data: { ...data, sessionId: ctx.session.id, sectionId: located.section.id, boardNumber: located.boardNumber, nsContestantId: located.ns.id, ewContestantId: located.ew.id },
+          data: { ...data, sessionId: ctx.session.id, sectionId: located.section.id, boardNumber: located.boardNumber, round: input.round ?? null, table: input.table ?? null, nsContestantId: located.ns.id, ewContestantId: located.ew.id },
         });
       }
       await audit(tx, {

@@ -276,8 +276,9 @@ function byesOf(s: SessionInput, contestants: ReadonlyMap<string, ContestantRow>
  */
 function knockoutRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
   const matches = new Map<string, { a: string; b: string; scoreA: Fraction; scoreB: Fraction; boards: number }>();
+  const numberOf = (id: string) => scored.data.contestants.get(id)?.number ?? 0;
   for (const m of sessions.flatMap((s) => s.matches)) {
-    const [a, b] = [m.home, m.away].sort();
+    const [a, b] = [m.home, m.away].sort((x, y) => numberOf(x) - numberOf(y) || (x < y ? -1 : 1));
     const key = `${a}|${b}`;
     const entry = matches.get(key) ?? { a, b, scoreA: Fraction.ZERO, scoreB: Fraction.ZERO, boards: 0 };
     for (const board of m.boards.filter((x) => x.state === 'SCORED')) {

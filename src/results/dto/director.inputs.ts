@@ -49,6 +49,13 @@ export class LineRefInput {
   @Field(() => Int) @IsInt() @Min(1) @Max(999) board: number;
   @Field(() => Int) @IsInt() @Min(1) nsPair: number;
   @Field(() => Int) @IsInt() @Min(1) ewPair: number;
+  @Field(() => Int, { nullable: true, description: 'Round the line was (or would have been) played in; kept on a new line, and tells an arrow-switched round apart' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(99)
+  round?: number;
+  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(999) table?: number;
 }
 
 @InputType({ description: 'One possible result of an assigned score, with its weight' })
