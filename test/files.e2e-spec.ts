@@ -21,6 +21,16 @@ describe('files in and out', () => {
   const count = async () => dataOf(await t.gql(`{ events { totalCount } }`)).events.totalCount as number;
 
   describe('hand-made files', () => {
+    it('scores a USEBIO file as its EVENT_TYPE says (CROSS_IMP), reading packed adjusted codes (A6040)', async () => {
+      const report = (await importFile('usebio', fixture('usebio-cross-imps.xml')).expect(201)).body;
+      expect(report.warnings.filter((w: string) => /does not say how it is scored/.test(w))).toEqual([]);
+      const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { scoring sessions { id } } }`, { e: report.eventId })).event;
+      expect(event.scoring).toBe('CROSS_IMPS');
+      const board = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 1) { lines { nsPair status nsImps ewImps adjustment } } }`, { s: event.sessions[0].id })).traveller;
+      // +420 against −50: 10 IMPs each way; the adjusted line is A+ / A− (±3 IMPs).
+      expect(board.lines.map((l: any) => [l.nsPair, l.status, l.nsImps, l.ewImps])).toEqual([[1, 'PLAYED', 10, -10], [2, 'PLAYED', -10, 10], [3, 'ARTIFICIAL', 3, -3]]);
+    });
+
     it('imports a PBN, recomputing every figure, listing the lines it refuses and where the file disagrees', async () => {
       const res = await importFile('pbn', fixture('two-section-mitchell.pbn')).expect(201);
       const report = res.body;

@@ -291,9 +291,17 @@ describe('USEBIO header → event (DOMAIN §9.2)', () => {
 
   it.each<[string, ScoringInFile | null]>([
     ['MP_PAIRS', 'MATCHPOINTS'],
+    ['CROSS_IMP', 'CROSS_IMPS'],
+    ['CROSS_IMPS_PAIRS', 'CROSS_IMPS'],
+    ['BUTLER_PAIRS', 'BUTLER'],
+    ['IMP_PAIRS', 'IMPS_ACROSS_FIELD'],
     ['PAIRS', null],
   ])('without BOARD_SCORING_METHOD, EVENT_TYPE %s gives %s', (eventType, scoring) => {
     expect(parseUsebio(usebioFile({ eventType })).event.scoring).toBe(scoring);
+  });
+
+  it('reads SCORING_METHOD where BOARD_SCORING_METHOD is missing', () => {
+    expect(parseUsebio(usebioFile({ header: elements({ SCORING_METHOD: 'CROSS_IMPS' }) })).event.scoring).toBe('CROSS_IMPS');
   });
 
   it.each<[string, string | null]>([
@@ -531,6 +539,11 @@ describe('USEBIO adjusted-score codes → artificial scores (DOMAIN §9.2, Law 1
     ['A60', 'A40', 'A+', 'A-'],
     ['', 'A60A40', 'A+', 'A-'],
     ['', 'AVE-', 'A-', 'A+'],
+    ['A6040', '', 'A+', 'A-'],
+    ['A5050', '', 'A', 'A'],
+    ['A6060', '', 'A+', 'A+'],
+    ['A4060', '', 'A-', 'A+'],
+    ['', 'A4040', 'A-', 'A-'],
   ])('CONTRACT "%s", SCORE "%s" → NS %s, EW %s', (contract, score, ns, ew) => {
     const fields: Record<string, string> = { CONTRACT: contract };
     if (score) fields.SCORE = score;
