@@ -7,6 +7,7 @@ import { checkMovement, validateLine, type Movement } from '../bridge/movements/
 import { contractScore } from '../bridge/score.js';
 import type { Direction, Seat, Vulnerability } from '../bridge/types.js';
 import type { ResultStatus, ScoringMethod } from '../generated/prisma/client.js';
+import { groupBy } from '../bridge/grouping.js';
 
 /**
  * From a file's event (any format) to the rows Traveller stores: plain values, ids chosen here so
@@ -246,8 +247,7 @@ function matchpointScaleOf(file: InterchangeEvent, warnings: string[]): 'TWO_POI
   let one = 0;
   let two = 0;
   for (const s of file.sessions) {
-    const boards = new Map<string, InterchangeLine[]>();
-    for (const l of s.lines) boards.set(`${l.section}:${l.board}`, [...(boards.get(`${l.section}:${l.board}`) ?? []), l]);
+    const boards = groupBy<string, InterchangeLine>(s.lines, (l) => `${l.section}:${l.board}`);
     for (const lines of boards.values()) {
       const n = lines.length;
       const line = lines.find((l) => !l.artificial && l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined);
