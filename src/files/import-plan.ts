@@ -93,14 +93,16 @@ export function planImport(file: InterchangeEvent): ImportPlan {
   const sessions = file.sessions.map((s) => {
     const teams = kind === 'TEAMS';
     const sections = s.sections.length ? s.sections : [...new Set(s.lines.map((l) => l.section))].map((letter) => ({ letter, tables: null, movement: null }));
-    const planned = sections.map((section) => planSection(section, s.lines.filter((l) => l.section === section.letter), contestants, warnings));
+    const linesOf = groupBy<string, InterchangeLine>(s.lines, (l) => l.section);
+    const planned = sections.map((section) => planSection(section, linesOf.get(section.letter) ?? [], contestants, warnings));
+    const sectionNamed = new Map(planned.map((x) => [x.letter, x]));
     const boards = planBoards(s.boards, s.lines);
     const overrides = new Map(boards.map((b) => [b.number, b.vulnerabilityOverride]));
     const results: PlannedResult[] = [];
     const taken = new Set<string>();
     for (const line of s.lines) {
       try {
-        const section = planned.find((x) => x.letter === line.section);
+        const section = sectionNamed.get(line.section);
         if (!section) throw new Error(`section ${line.section} is not in the file's sections`);
         const result = planLine(line, find, overrides.get(line.board) ?? boardInfo(line.board).vulnerability);
         result.movementIssue = movementIssue(section.movement, result);
