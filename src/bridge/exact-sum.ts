@@ -40,6 +40,16 @@ export class ExactSum {
     return this.exact;
   }
 
+  /** A copy that later additions to this sum leave alone. */
+  clone(): ExactSum {
+    const copy = new ExactSum();
+    for (const [den, n] of this.numerators) copy.numerators.set(den, n);
+    copy.rest = this.rest;
+    copy.exact = this.exact;
+    copy.approx = this.approx;
+    return copy;
+  }
+
   static of(values: Iterable<Fraction>): ExactSum {
     const s = new ExactSum();
     for (const v of values) s.add(v);

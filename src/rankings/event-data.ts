@@ -113,3 +113,17 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
       })),
   };
 }
+
+/**
+ * The changes per session, for scoring only what changed: every session gets the removed ids (a
+ * removed row no longer says which session it was in; ids another session never had are ignored).
+ */
+export function changesBySession(data: EventData, changes: EventChanges): Map<string, { changed: Result[]; removed: string[] }> {
+  const changedOf = groupBy(changes.results, (r) => r.sessionId);
+  const bySession = new Map<string, { changed: Result[]; removed: string[] }>();
+  for (const s of data.sessions) {
+    const changed = changedOf.get(s.session.id) ?? [];
+    if (changed.length || changes.removed.length) bySession.set(s.session.id, { changed, removed: changes.removed });
+  }
+  return bySession;
+}

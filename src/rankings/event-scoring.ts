@@ -14,7 +14,7 @@ export type RankingRow = core.RankingRow<ContestantWithPlayers>;
 export type { LineFigures, ScoringKind } from '../bridge/scoring/index.js';
 export { scoringKind } from '../bridge/scoring/index.js';
 
-export const scoreEvent = (data: EventData, previous?: ScoredEvent): ScoredEvent => core.scoreEvent(data, previous);
+export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: ReadonlyMap<string, core.SessionChanges<Result>>): ScoredEvent => core.scoreEvent(data, previous, changes);
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[], direction?: 'NS' | 'EW' | null): RankingRow[] => core.rankingRows(scored, sessions, direction);
 

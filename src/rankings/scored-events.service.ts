@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
-import { applyEventChanges, loadEventChanges, loadEventData, type EventData } from './event-data.js';
+import { applyEventChanges, changesBySession, loadEventChanges, loadEventData, type EventData } from './event-data.js';
 import { scoreEvent, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
@@ -55,7 +55,12 @@ export class ScoredEvents {
    */
   private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string): Promise<{ data: EventData; scored: ScoredEvent }> {
     const before = cached && cached.setupRevision === setupRevision ? await cached.scored.catch(() => null) : null;
-    const data = before ? applyEventChanges(before.data, await loadEventChanges(this.pg, eventId, cached!.revision)) : await loadEventData(this.pg, eventId);
-    return { data, scored: scoreEvent(data, before?.scored) };
+    if (!before) {
+      const data = await loadEventData(this.pg, eventId);
+      return { data, scored: scoreEvent(data) };
+    }
+    const changes = await loadEventChanges(this.pg, eventId, cached!.revision);
+    const data = applyEventChanges(before.data, changes);
+    return { data, scored: scoreEvent(data, before.scored, changesBySession(data, changes)) };
   }
 }

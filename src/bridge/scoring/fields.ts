@@ -27,54 +27,98 @@ function movementCounts(movement: Movement): Map<number, number> {
   return counts;
 }
 
-export function boardFields<L extends LineRow>(lines: readonly L[], sections: readonly SectionRow[], across: ScoreAcross): BoardField<L>[] {
-  const fields = new Map<string, BoardField<L>>();
-  for (const line of lines) {
-    const key = fieldKey(across, line.sectionId, line.boardNumber);
-    const field = fields.get(key);
-    if (field) field.lines.push(line);
-    else fields.set(key, { key, board: line.boardNumber, lines: [line], expected: 0 });
-  }
-  const perSection = sectionExpectations(lines, sections);
-  for (const field of fields.values()) {
-    const sectionIds = across === 'SESSION' ? sections.map((s) => s.id) : [field.lines[0].sectionId];
-    let expected = 0;
-    for (const id of sectionIds) expected += perSection(id, field.board);
-    let absent = 0;
-    let present = 0;
-    for (const l of field.lines) {
-      if (lineKind(l).kind === 'ABSENT') absent++;
-      else present++;
-    }
-    field.expected = Math.max(expected - absent, present);
-  }
-  return [...fields.values()];
-}
-
 /**
- * N per section and board: with a movement, the tables that play the board; otherwise the most
- * results any board of the section has, so a board missing a result (sit-out, not played) is
- * factored to the field's top while play goes on.
+ * A session's lines by field, kept up to date line by line: a post or a correction touches its own
+ * field (and, when it changes the most results a section's boards have, that section's fields),
+ * so a national field is not regrouped for every line.
  */
-function sectionExpectations(lines: readonly LineRow[], sections: readonly SectionRow[]) {
-  const most = new Map<string, number>();
-  const count = new Map<string, number>();
-  const plays = new Map<string, Set<number>>();
-  for (const l of lines) {
-    const key = `${l.sectionId}:${l.boardNumber}`;
-    const n = (count.get(key) ?? 0) + 1;
-    count.set(key, n);
-    if (n > (most.get(l.sectionId) ?? 0)) most.set(l.sectionId, n);
-    let boards = plays.get(l.sectionId);
-    if (!boards) plays.set(l.sectionId, (boards = new Set()));
-    boards.add(l.boardNumber);
+export class FieldIndex<L extends LineRow = LineRow> {
+  private readonly byKey = new Map<string, { board: number; lines: Map<string, L> }>();
+  private readonly sections: Map<string, SectionRow>;
+  /** Results per board of each section, and the most any board has (N without a movement). */
+  private readonly counts = new Map<string, Map<number, number>>();
+  private readonly most = new Map<string, number>();
+
+  constructor(
+    sections: readonly SectionRow[],
+    private readonly across: ScoreAcross,
+    lines: readonly L[] = [],
+  ) {
+    this.sections = new Map(sections.map((s) => [s.id, s]));
+    for (const line of lines) this.add(line);
   }
-  const byId = new Map(sections.map((s) => [s.id, s]));
-  return (sectionId: string, board: number): number => {
-    const section = byId.get(sectionId);
+
+  /** The key of the field a line belongs to. */
+  keyOf(line: LineRow): string {
+    return fieldKey(this.across, line.sectionId, line.boardNumber);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.byKey.keys();
+  }
+
+  /** Adds a line; answers the keys of the fields whose lines or N changed. */
+  add(line: L): string[] {
+    return this.change(line, +1);
+  }
+
+  remove(line: L): string[] {
+    return this.change(line, -1);
+  }
+
+  private change(line: L, delta: 1 | -1): string[] {
+    const key = this.keyOf(line);
+    let field = this.byKey.get(key);
+    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: new Map() }));
+    if (delta > 0) field.lines.set(line.id, line);
+    else field.lines.delete(line.id);
+    if (!field.lines.size) this.byKey.delete(key);
+    let perBoard = this.counts.get(line.sectionId);
+    if (!perBoard) this.counts.set(line.sectionId, (perBoard = new Map()));
+    const n = (perBoard.get(line.boardNumber) ?? 0) + delta;
+    if (n) perBoard.set(line.boardNumber, n);
+    else perBoard.delete(line.boardNumber);
+    const before = this.most.get(line.sectionId) ?? 0;
+    const after = n > before ? n : n + 1 === before ? Math.max(0, ...perBoard.values()) : before;
+    if (after === before) return [key];
+    this.most.set(line.sectionId, after);
+    // N of every board of this section that has no movement to say it moved with the section's most.
+    return this.sections.get(line.sectionId) && movementOf(this.sections.get(line.sectionId)!) ? [key] : [key, ...this.keysOfSection(line.sectionId)];
+  }
+
+  private keysOfSection(sectionId: string): string[] {
+    if (this.across === 'SESSION') return [...this.byKey.keys()];
+    return [...this.byKey.keys()].filter((k) => k.startsWith(`${sectionId}:`));
+  }
+
+  /** The field as it stands, with its N; null once it has no lines. */
+  field(key: string): BoardField<L> | null {
+    const stored = this.byKey.get(key);
+    if (!stored) return null;
+    const lines = [...stored.lines.values()];
+    const sectionIds = this.across === 'SESSION' ? [...this.sections.keys()] : [lines[0].sectionId];
+    let expected = 0;
+    for (const id of sectionIds) expected += this.expectedIn(id, stored.board);
+    let absent = 0;
+    for (const l of lines) if (lineKind(l).kind === 'ABSENT') absent++;
+    return { key, board: stored.board, lines, expected: Math.max(expected - absent, lines.length - absent) };
+  }
+
+  /**
+   * N per section and board: with a movement, the tables that play the board; otherwise the most
+   * results any board of the section has, so a board missing a result (sit-out, not played) is
+   * factored to the field's top while play goes on.
+   */
+  private expectedIn(sectionId: string, board: number): number {
+    const section = this.sections.get(sectionId);
     const movement = section ? movementOf(section) : null;
     if (movement) return movementCounts(movement).get(board) ?? 0;
-    const playsBoard = plays.get(sectionId)?.has(board) || section?.boardNumbers.includes(board);
-    return playsBoard ? (most.get(sectionId) ?? 0) : 0;
-  };
+    const playsBoard = this.counts.get(sectionId)?.has(board) || section?.boardNumbers.includes(board);
+    return playsBoard ? (this.most.get(sectionId) ?? 0) : 0;
+  }
+}
+
+export function boardFields<L extends LineRow>(lines: readonly L[], sections: readonly SectionRow[], across: ScoreAcross): BoardField<L>[] {
+  const index = new FieldIndex(sections, across, lines);
+  return [...index.keys()].map((key) => index.field(key)!);
 }

@@ -3,7 +3,7 @@ import type { EventInput, SessionInput } from './event-input.js';
 import type { ImpBoard } from './imp-boards.js';
 import type { MatchpointBoard } from './matchpoint-boards.js';
 import { rulesOf, type ScoringRules } from './rules.js';
-import { scorePairSession, type LineFigures, type PairMethod, type Tally } from './session-scores.js';
+import { scorePairSession, updatePairSession, type LineFigures, type PairMethod, type PairSession, type Tally } from './session-scores.js';
 import { scoreTeamSession } from './team-session.js';
 
 /** How an event's boards are scored, from its kind and ScoringMethod. */
@@ -13,6 +13,12 @@ export function scoringKind(event: { kind: string; scoring: string }): ScoringKi
   if (event.kind === 'TEAMS') return event.scoring === 'TOTAL_POINTS' ? 'TEAMS_POINTS' : 'TEAMS_IMPS';
   if (event.scoring === 'TOTAL_POINTS') return 'TOTAL_POINTS';
   return event.scoring === 'MATCHPOINTS' ? 'MATCHPOINTS' : 'IMPS';
+}
+
+/** What changed in a session since the previous scoring: new or corrected rows, removed row ids. */
+export interface SessionChanges<L> {
+  changed: readonly L[];
+  removed: readonly string[];
 }
 
 export interface ScoredSession<S extends SessionInput = SessionInput> {
@@ -25,6 +31,8 @@ export interface ScoredSession<S extends SessionInput = SessionInput> {
   tallies: Map<string, Tally>;
   /** Teams: the session's matches. */
   matches: MatchResult[];
+  /** Pairs: the running sums the next revision updates (see updatePairSession). */
+  state?: PairSession<S>['state'];
 }
 
 export type SessionOf<D extends EventInput> = D['sessions'][number];
@@ -47,9 +55,11 @@ function pairMethod(kind: ScoringKind, scoring: string): PairMethod {
  * The whole scoring of an event, as the Laws and the event's rules say: which boards form a field,
  * factoring, adjusted scores and the Law 12C2(c) pass, IMP caps, team matches. Rankings (places,
  * penalties, carry-over) are read from the result with `rankingRows`. A board whose lines are
- * unchanged since `previous` (same rules) keeps its figures, so a post rescoring costs one board.
+ * unchanged since `previous` (same rules) keeps its figures. With `changes` (by session id: the
+ * rows that changed since `previous`), a pairs session is updated from `previous` instead of
+ * regrouped: a post costs about one board however large the field. `previous` is then taken over.
  */
-export function scoreEvent<D extends EventInput>(input: D, previous?: ScoredEvent<D>): ScoredEvent<D> {
+export function scoreEvent<D extends EventInput>(input: D, previous?: ScoredEvent<D>, changes?: ReadonlyMap<string, SessionChanges<D['sessions'][number]['results'][number]>>): ScoredEvent<D> {
   const rules = rulesOf(input.event);
   const kind = scoringKind(input.event);
   const sameRules = previous?.kind === kind && JSON.stringify(previous.rules) === JSON.stringify(rules);
@@ -58,11 +68,20 @@ export function scoreEvent<D extends EventInput>(input: D, previous?: ScoredEven
     if (kind === 'TEAMS_IMPS' || kind === 'TEAMS_POINTS') {
       const team = scoreTeamSession(s, rules, kind === 'TEAMS_IMPS' ? 'IMPS' : 'POINTS');
       sessions.set(s.session.id, { ...team, boards: new Map(), tallies: new Map() });
-    } else {
-      const before = sameRules ? previous!.sessions.get(s.session.id) : undefined;
-      const prior = before ? { data: before.data, boards: new Map(before.boards), lines: before.lines, tallies: before.tallies } : undefined;
-      sessions.set(s.session.id, { ...scorePairSession(s, rules, pairMethod(kind, input.event.scoring), prior), matches: [] });
+      continue;
     }
+    const before = sameRules ? previous!.sessions.get(s.session.id) : undefined;
+    const method = pairMethod(kind, input.event.scoring);
+    if (before && changes) {
+      const delta = changes.get(s.session.id);
+      const updated = delta ? updatePairSession(before as unknown as PairSession<SessionOf<D>>, s, rules, method, delta.changed, delta.removed) : { ...before, data: s };
+      if (updated) {
+        sessions.set(s.session.id, { ...updated, matches: [] });
+        continue;
+      }
+    }
+    const prior = before ? { data: before.data, boards: new Map(before.boards), lines: before.lines, tallies: before.tallies } : undefined;
+    sessions.set(s.session.id, { ...scorePairSession(s, rules, method, prior), matches: [] });
   }
   return { data: input, rules, kind, sessions };
 }

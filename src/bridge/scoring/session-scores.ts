@@ -2,7 +2,7 @@ import { ExactSum } from '../exact-sum.js';
 import { Fraction, frac, sum } from '../fraction.js';
 import type { Artificial } from '../matchpoints.js';
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
-import { boardFields, type BoardField } from './fields.js';
+import { FieldIndex, type BoardField } from './fields.js';
 import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
@@ -29,14 +29,22 @@ export interface Tally {
   readonly boards: number;
 }
 
-/** A tally being built, board by board. */
+/** A tally being built board by board (or unbuilt, when a board is scored again). */
 class TallyBuilder {
   readonly sum = new ExactSum();
   tops = Fraction.ZERO;
   boards = 0;
 
+  credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
+    this.sum.add(sign > 0 ? score : score.neg());
+    this.tops = sign > 0 ? this.tops.add(top) : this.tops.sub(top);
+    this.boards += sign;
+  }
+
+  /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    const { sum, tops, boards } = this;
+    const sum = this.sum.clone();
+    const { tops, boards } = this;
     return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
   }
 }
@@ -51,11 +59,40 @@ export interface PairSession<S extends SessionInput = SessionInput> {
   boards: Map<string, MatchpointBoard | ImpBoard>;
   lines: Map<string, LineFigures>;
   tallies: Map<string, Tally>;
+  /** What the next revision needs to score only the boards a change touches (absent with an IMP cap per round). */
+  state?: SessionState<S['results'][number]>;
+}
+
+/** The running sums behind a session's figures, taken over and updated by `updatePairSession`. */
+interface SessionState<L extends LineRow> {
+  index: FieldIndex<L>;
+  byId: Map<string, L>;
+  /** Credits of lines scored by play only: the Law 12C2(c) own percentage. */
+  real: Map<string, TallyBuilder>;
+  /** Credits of every line's final figures: the session tallies. */
+  final: Map<string, TallyBuilder>;
+  /** Artificial lines each contestant is in: revisited when its own percentage moves. */
+  artificialOf: Map<string, Set<string>>;
+  /** During an update: contestants whose own percentage moved, and whose tally did. */
+  moved: Set<string>;
+  recredited: Set<string>;
 }
 
 type Side = 'ns' | 'ew';
 const SIDES: Side[] = ['ns', 'ew'];
 const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestantId : r.ewContestantId);
+
+type Board = MatchpointBoard | ImpBoard;
+const topOf = (board: Board) => ('top' in board ? board.top : null);
+
+/** A line's figures before Law 12C2(c), as its board scored them. */
+function boardFigures(board: Board, id: string): LineFigures {
+  const scored = board.lines.get(id)!;
+  const top = topOf(board);
+  return top ? { nsMatchpoints: scored.ns, ewMatchpoints: scored.ew, top } : { nsImps: scored.ns, ewImps: scored.ew };
+}
+
+const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
 
 /**
  * One session of a pairs event: every field board scored (or reused), then the session's own
@@ -63,47 +100,177 @@ const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestant
  */
 export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): PairSession<S> {
   if (method === 'TOTAL_POINTS') return pointsSession(s);
-  const fields = boardFields(s.results, s.sections, rules.scoreAcross);
-  const boards = new Map<string, MatchpointBoard | ImpBoard>();
-  for (const field of fields) {
+  type L = S['results'][number];
+  const index = new FieldIndex<L>(s.sections, rules.scoreAcross, s.results as L[]);
+  const state: SessionState<L> = { index, byId: new Map(s.results.map((r) => [r.id, r as L])), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  const boards = new Map<string, Board>();
+  for (const key of index.keys()) {
+    const field = index.field(key)!;
     const signature = boardSignature(field);
-    const before = previous?.boards.get(field.key);
+    const before = previous?.boards.get(key);
     const board = before?.signature === signature ? before : scoreField(field, rules, method, signature);
-    if (board) boards.set(field.key, board);
+    if (board) boards.set(key, board);
   }
   const lines = new Map<string, LineFigures>();
-  const artificial: { line: LineRow; top: Fraction | null; codes: { ns: Artificial; ew: Artificial } }[] = [];
-  const real = new Map<string, TallyBuilder>();
-  for (const field of fields) {
-    const board = boards.get(field.key);
-    if (!board) continue;
-    const top = 'top' in board ? board.top : null;
-    for (const r of field.lines) {
-      const scored = board.lines.get(r.id);
-      if (!scored) continue;
-      lines.set(r.id, top ? { nsMatchpoints: scored.ns, ewMatchpoints: scored.ew, top } : { nsImps: scored.ns, ewImps: scored.ew });
-      if (scored.artificial) artificial.push({ line: r, top, codes: scored.artificial });
-      if (!scored.adjusted) for (const side of SIDES) credit(real, contestantOf(r, side), scored[side], top ?? Fraction.ZERO);
+  const pending: string[] = [];
+  for (const board of boards.values()) {
+    for (const id of board.lines.keys()) {
+      creditReal(state, state.byId.get(id)!, board, id, 1);
+      pending.push(id);
     }
   }
-  if (rules.sessionPercentageRule) {
-    const own = new Map<string, Tally>();
-    const tallyOf = (id: string) => own.get(id) ?? own.set(id, real.get(id)?.tally() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(id)!;
-    for (const a of artificial) applySessionRule(a, lines, tallyOf, rules);
-  }
-  return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
+  settle(state, pending, boards, lines, rules);
+  state.moved.clear();
+  state.recredited.clear();
+  if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
+  return { data: s, boards, lines, tallies: new Map([...state.final].map(([id, b]) => [id, b.tally()])), state };
 }
 
-function scoreField(field: BoardField, rules: ScoringRules, method: PairMethod, signature: string): MatchpointBoard | ImpBoard | null {
+/**
+ * The next revision of a session from the last one, when only some lines changed (`changed`: new
+ * or corrected rows; `removed`: ids): only the fields they touch are scored again, and only lines
+ * whose figures moved are credited again, so a correction in a 10,000-table field costs about one
+ * board. The previous revision's state is taken over (it cannot be updated twice). Null when the
+ * session cannot be updated this way (an IMP cap per round, total points): score it whole.
+ */
+export function updatePairSession<S extends SessionInput>(previous: PairSession<S>, s: S, rules: ScoringRules, method: PairMethod, changed: readonly S['results'][number][], removed: readonly string[]): PairSession<S> | null {
+  type L = S['results'][number];
+  const state = previous.state as SessionState<L> | undefined;
+  if (!state || method === 'TOTAL_POINTS' || rules.impCapPerRound !== null) return null;
+  previous.state = undefined;
+  const touched = new Set<string>();
+  const before = new Map<string, L>();
+  for (const id of [...removed, ...changed.map((r) => r.id)]) {
+    const old = state.byId.get(id);
+    if (!old || before.has(id)) continue;
+    before.set(id, old);
+    for (const key of state.index.remove(old)) touched.add(key);
+    state.byId.delete(id);
+  }
+  for (const r of changed) {
+    for (const key of state.index.add(r)) touched.add(key);
+    state.byId.set(r.id, r);
+  }
+  const boards = new Map(previous.boards);
+  const lines = previous.lines;
+  const pending: string[] = [];
+  const changedIds = new Set(changed.map((r) => r.id));
+  // All that the touched fields held is taken back first, then what they hold now is credited.
+  const rescored = [...touched].map((key) => {
+    const field = state.index.field(key);
+    return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null };
+  });
+  const kept = (old: Board | undefined, board: Board | null, id: string) => !!old?.lines.has(id) && !!board?.lines.has(id) && !changedIds.has(id) && sameFigures(old, board, id);
+  for (const { old, board } of rescored) {
+    for (const id of old?.lines.keys() ?? []) {
+      if (kept(old, board, id)) continue;
+      const row = before.get(id) ?? state.byId.get(id)!;
+      creditReal(state, row, old!, id, -1);
+      retractFinal(state, row, lines, id);
+    }
+  }
+  for (const { key, old, board } of rescored) {
+    if (board) boards.set(key, board);
+    else boards.delete(key);
+    for (const id of board?.lines.keys() ?? []) {
+      if (kept(old, board, id)) continue;
+      creditReal(state, state.byId.get(id)!, board!, id, 1);
+      pending.push(id);
+    }
+  }
+  // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
+  const queued = new Set(pending);
+  for (const contestant of state.moved) {
+    for (const id of state.artificialOf.get(contestant) ?? []) {
+      if (queued.has(id)) continue;
+      queued.add(id);
+      retractFinal(state, state.byId.get(id)!, lines, id);
+      pending.push(id);
+    }
+  }
+  settle(state, pending, boards, lines, rules);
+  const tallies = new Map(previous.tallies);
+  for (const id of state.recredited) {
+    const b = state.final.get(id);
+    if (b?.boards) tallies.set(id, b.tally());
+    else tallies.delete(id);
+  }
+  state.moved.clear();
+  state.recredited.clear();
+  return { data: s, boards, lines, tallies, state };
+}
+
+function sameFigures(a: Board, b: Board, id: string): boolean {
+  const x = a.lines.get(id)!;
+  const y = b.lines.get(id)!;
+  const [ta, tb] = [topOf(a), topOf(b)];
+  const sameTop = ta === tb || (!!ta && !!tb && ta.equals(tb));
+  return sameTop && x.ns.equals(y.ns) && x.ew.equals(y.ew) && x.adjusted === y.adjusted && x.artificial?.ns === y.artificial?.ns && x.artificial?.ew === y.artificial?.ew;
+}
+
+/** A line of play (not adjusted) counts towards its sides' own percentage (Law 12C2(c)); artificial lines are indexed. */
+function creditReal<L extends LineRow>(state: SessionState<L>, row: L, board: Board, id: string, sign: 1 | -1): void {
+  const scored = board.lines.get(id)!;
+  if (scored.artificial) {
+    for (const side of SIDES) {
+      const c = contestantOf(row, side);
+      let set = state.artificialOf.get(c);
+      if (!set) state.artificialOf.set(c, (set = new Set()));
+      if (sign > 0) set.add(id);
+      else set.delete(id);
+    }
+  }
+  if (scored.adjusted) return;
+  const top = topOf(board) ?? Fraction.ZERO;
+  for (const side of SIDES) {
+    const c = contestantOf(row, side);
+    builder(state.real, c).credit(scored[side], top, sign);
+    state.moved.add(c);
+  }
+}
+
+function retractFinal<L extends LineRow>(state: SessionState<L>, row: L, lines: Map<string, LineFigures>, id: string): void {
+  const figures = lines.get(id);
+  if (!figures) return;
+  lines.delete(id);
+  for (const side of SIDES) {
+    const c = contestantOf(row, side);
+    builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, -1);
+    state.recredited.add(c);
+  }
+}
+
+/** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
+function settle<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): void {
+  const own = new Map<string, Tally>();
+  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.tally() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  for (const id of pending) {
+    const row = state.byId.get(id)!;
+    const board = boards.get(state.index.keyOf(row))!;
+    const scored = board.lines.get(id)!;
+    let figures = boardFigures(board, id);
+    if (scored.artificial && rules.sessionPercentageRule) figures = sessionRuleFigures(row, topOf(board), scored.artificial, figures, ownTally, rules);
+    lines.set(id, figures);
+    for (const side of SIDES) {
+      const c = contestantOf(row, side);
+      builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, 1);
+      state.recredited.add(c);
+    }
+  }
+}
+
+function builder(map: Map<string, TallyBuilder>, contestant: string): TallyBuilder {
+  let b = map.get(contestant);
+  if (!b) map.set(contestant, (b = new TallyBuilder()));
+  return b;
+}
+
+function scoreField(field: BoardField, rules: ScoringRules, method: PairMethod, signature: string): Board | null {
   return method === 'MATCHPOINTS' ? scoreMatchpointBoard(field, rules, signature) : scoreImpBoard(field, rules, method as ImpMethod, signature);
 }
 
 function credit(tallies: Map<string, TallyBuilder>, contestant: string, score: Fraction, top: Fraction): void {
-  let t = tallies.get(contestant);
-  if (!t) tallies.set(contestant, (t = new TallyBuilder()));
-  t.sum.add(score);
-  t.tops = t.tops.add(top);
-  t.boards++;
+  builder(tallies, contestant).credit(score, top, 1);
 }
 
 const built = (builders: Map<string, TallyBuilder>) => new Map([...builders].map(([id, b]) => [id, b.tally()]));
@@ -114,23 +281,20 @@ const built = (builders: Map<string, TallyBuilder>) => new Map([...builders].map
  * top, or its IMPs per board); a side given average minus whose own is worse keeps its own.
  * Average is unaffected.
  */
-function applySessionRule(a: { line: LineRow; top: Fraction | null; codes: { ns: Artificial; ew: Artificial } }, lines: Map<string, LineFigures>, real: (contestant: string) => Tally, rules: ScoringRules): void {
-  const figures = { ...lines.get(a.line.id)! };
+function sessionRuleFigures(row: LineRow, top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: string) => Tally, rules: ScoringRules): LineFigures {
+  const figures = { ...base };
   for (const side of SIDES) {
-    const code = a.codes[side];
-    const own = real(contestantOf(a.line, side));
-    if (code === 'A' || !own?.boards) continue;
-    if (a.top) {
-      if (own.tops.isZero()) continue;
-      const base = artificialValues(rules)[code];
-      const value = better(code, base, own.score.div(own.tops)).mul(a.top);
-      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = value;
+    const code = codes[side];
+    const tally = own(contestantOf(row, side));
+    if (code === 'A' || !tally.boards) continue;
+    if (top) {
+      if (tally.tops.isZero()) continue;
+      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = better(code, artificialValues(rules)[code], tally.score.div(tally.tops)).mul(top);
     } else {
-      const value = better(code, artificialImpValue(code, rules), own.score.div(frac(own.boards)));
-      figures[side === 'ns' ? 'nsImps' : 'ewImps'] = value;
+      figures[side === 'ns' ? 'nsImps' : 'ewImps'] = better(code, artificialImpValue(code, rules), tally.score.div(frac(tally.boards)));
     }
   }
-  lines.set(a.line.id, figures);
+  return figures;
 }
 
 const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A+' ? (own.compare(base) > 0 ? own : base) : own.compare(base) < 0 ? own : base);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { ContestantRow, EventInput, LineRow, StoredAdjustment } from './event-input.js';
+import { scoreEvent, type ScoredEvent } from './score-event.js';
+import { rankingRows } from './standings.js';
+
+/**
+ * A post or a correction updates the scored event in place of scoring it again
+ * (`scoreEvent(next, previous, changes)`); whatever the sequence of changes, the figures must be
+ * exactly those a whole scoring of the same rows gives.
+ */
+const PAIRS = 8;
+const SECTIONS = ['A', 'B'];
+const contestants = new Map<string, ContestantRow>(
+  SECTIONS.flatMap((x) => Array.from({ length: PAIRS }, (_, i) => [`${x}${i + 1}`, { id: `${x}${i + 1}`, number: i + 1, direction: null, section: x }] as const)),
+);
+
+const ADJUSTMENTS: (StoredAdjustment | null)[] = [
+  null,
+  null,
+  null,
+  { kind: 'ARTIFICIAL', ns: 'A+', ew: 'A-' },
+  { kind: 'ARTIFICIAL', ns: 'A', ew: 'A' },
+  { kind: 'ASSIGNED', ns: [{ nsScore: 420, weight: '1/3' }, { nsScore: -50, weight: '2/3' }] },
+  { kind: 'ABSENT_PAIR', absent: 'EW', presentPercentage: '60' },
+];
+const SCORES = [420, 450, 170, -50, -100, 620, 140];
+
+/** One change: a line (section, board, table) posted, corrected to another result, or removed. */
+const change = fc.record({ section: fc.constantFrom(...SECTIONS), board: fc.integer({ min: 1, max: 3 }), table: fc.integer({ min: 1, max: PAIRS / 2 }), score: fc.constantFrom(...SCORES), adjustment: fc.nat(ADJUSTMENTS.length - 1), remove: fc.boolean() });
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+function eventOf(results: LineRow[], options: Record<string, unknown>): EventInput {
+  return {
+    event: { kind: 'PAIRS', scoring: options.scoring as 'MATCHPOINTS', vpScale: null, scoringOptions: options.rules },
+    contestants,
+    sessions: [{ session: { id: 's1' }, sections: SECTIONS.map((x) => ({ id: x, letter: x, boardNumbers: [1, 2, 3], movement: null })), results, penalties: [] }],
+  };
+}
+
+function apply(rows: Map<string, LineRow>, c: Change, version: number): { changed: LineRow[]; removed: string[] } {
+  const id = `${c.section}-${c.board}-${c.table}`;
+  if (c.remove) return rows.delete(id) ? { changed: [], removed: [id] } : { changed: [], removed: [] };
+  const adjustment = ADJUSTMENTS[c.adjustment];
+  const row: LineRow = {
+    id,
+    sectionId: c.section,
+    boardNumber: c.board,
+    round: null,
+    nsContestantId: `${c.section}${c.table * 2 - 1}`,
+    ewContestantId: `${c.section}${c.table * 2}`,
+    status: adjustment ? (adjustment.kind === 'ARTIFICIAL' ? 'ARTIFICIAL' : 'ASSIGNED') : 'PLAYED',
+    nsScore: adjustment ? null : c.score,
+    boardForm: 1,
+    adjustment,
+    version,
+  };
+  rows.set(id, row);
+  return { changed: [row], removed: [] };
+}
+
+function same(a: ScoredEvent, b: ScoredEvent): void {
+  const [x, y] = [a.sessions.get('s1')!, b.sessions.get('s1')!];
+  const text = (f: object | undefined) => JSON.stringify(f, (_k, v) => (typeof v === 'object' && v && 'num' in v ? String(v) : v));
+  expect([...x.lines.keys()].sort()).toEqual([...y.lines.keys()].sort());
+  for (const [id, f] of x.lines) expect(text(f)).toBe(text(y.lines.get(id)));
+  expect([...x.tallies.keys()].sort()).toEqual([...y.tallies.keys()].sort());
+  for (const [id, t] of x.tallies) {
+    const u = y.tallies.get(id)!;
+    expect([t.score.toString(), t.tops.toString(), t.boards]).toEqual([u.score.toString(), u.tops.toString(), u.boards]);
+  }
+  const places = (s: ScoredEvent) => rankingRows(s, [s.sessions.get('s1')!]).map((r) => `${r.contestant.id}:${r.place}:${r.score}`);
+  expect(places(a)).toEqual(places(b));
+}
+
+describe('scoring a change instead of the whole event', () => {
+  const settings = [
+    { scoring: 'MATCHPOINTS', rules: {} },
+    { scoring: 'MATCHPOINTS', rules: { scoreAcross: 'SESSION', factoring: 'RATIO' } },
+    { scoring: 'MATCHPOINTS', rules: { sessionPercentageRule: false } },
+    { scoring: 'BUTLER', rules: {} },
+    { scoring: 'CROSS_IMPS', rules: { scoreAcross: 'SESSION' } },
+  ];
+  for (const options of settings) {
+    it(`gives exactly the whole scoring's figures, ties and places (${options.scoring} ${JSON.stringify(options.rules)})`, () => {
+      fc.assert(
+        fc.property(fc.array(change, { minLength: 1, maxLength: 40 }), fc.array(change, { minLength: 1, maxLength: 12 }), (start, steps) => {
+          const rows = new Map<string, LineRow>();
+          start.forEach((c, i) => apply(rows, c, i + 1));
+          let scored = scoreEvent(eventOf([...rows.values()], options));
+          for (const [i, c] of steps.entries()) {
+            const { changed, removed } = apply(rows, c, 1000 + i);
+            const next = eventOf([...rows.values()], options);
+            scored = scoreEvent(next, scored, new Map([['s1', { changed, removed }]]));
+            same(scored, scoreEvent(next));
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+});
