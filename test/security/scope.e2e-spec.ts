@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, type TestApp } from '../support/app.js';
+import { sql } from '../support/database.js';
+import { AttackTable, buildWorld, line, type World } from './world.js';
+
+/**
+ * Attacks on who may touch what: other clubs' ids in the path, the query string and the body of
+ * every REST route, unknown query parameters, other clubs' objects inside inputs.
+ */
+describe('security: scope of a key', () => {
+  let t: TestApp;
+  let w: World;
+  const table = new AttackTable();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    w = await buildWorld(t);
+  });
+  afterAll(async () => {
+    table.print('Attack suite: scope of a key');
+    await t.close();
+  });
+
+  const linesIn = async (sessionId: string) => (await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n as number;
+
+  /** Every REST route, with a request that an attacker would tamper with. */
+  const REST: Record<string, (tamper: string) => { key: keyof World['keys'] | null; send: (t: TestApp, key: string | null) => Promise<{ status: number; body: any }> }> = {
+    'POST /api/v1/sessions/{id}/results': (q) => ({ key: 'B_SCORER', send: (t, k) => t.as(k).post(`/api/v1/sessions/${w.ids.sessionA}/results?${q}`).send(line(2, 3, 4)) }),
+    'POST /api/v1/imports/{format}': (q) => ({ key: 'B_DIRECTOR', send: (t, k) => t.as(k).post(`/api/v1/imports/pbn?eventId=${w.ids.eventB}&${q}`).set('content-type', 'text/plain').send('[Event "x"]\n') }),
+    'GET /api/v1/events/{id}/export.usebio': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.usebio?${q}`) }),
+    'GET /api/v1/events/{id}/export.pbn': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.pbn?${q}`) }),
+    'GET /api/v1/events/{id}/ranking.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking.csv?${q}`) }),
+    'GET /api/v1/events/{id}/travellers.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/travellers.csv?${q}`) }),
+    'GET /api/v1/organizations/{id}/awards.csv': (q) => ({ key: 'OTHER_FED_ADMIN', send: (t, k) => t.as(k).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?${q}`) }),
+    'GET /health': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health?${q}`) }),
+    'GET /health/live': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health/live?${q}`) }),
+  };
+
+  it('covers every REST route of the service (a new route must be added here)', async () => {
+    const doc = (await t.as(null).get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes.filter((r) => !(r in REST))).toEqual([]);
+  });
+
+  it('never takes scope from the query string: other clubs’ ids there are refused, named, and nothing is stored', async () => {
+    const before = await linesIn(w.ids.sessionA);
+    for (const [route, attack] of Object.entries(REST)) {
+      for (const param of ['id', 'sessionId', 'eventId', 'organizationId', 'federationId']) {
+        // Take an id of the attacker's own (so a guard reading the query would let it through).
+        const own = { id: w.ids.sessionB, sessionId: w.ids.sessionB, eventId: w.ids.eventB, organizationId: w.ids.clubB, federationId: w.ids.otherFederation }[param];
+        if (route.startsWith('POST /api/v1/imports') && param === 'eventId') continue; // the route documents eventId: its own test below
+        const { key, send } = attack(`${param}=${own}`);
+        const res = await send(t, key && w.keys[key]);
+        table.record('query-string tampering', `${route} ?${param}= → ${res.status}`, res.status === 400 && res.body.code === 'BAD_USER_INPUT' && res.body.fields?.includes(param));
+      }
+    }
+    expect(table.wrong('query-string tampering')).toEqual([]);
+    expect(await linesIn(w.ids.sessionA)).toBe(before);
+  });
+
+  it('refuses a director’s override of another club’s published result sent with their session in the query', async () => {
+    dataOf(await t.gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: w.ids.sessionA2 }));
+    const res = await t
+      .as(w.keys.B_DIRECTOR)
+      .post(`/api/v1/sessions/${w.ids.sessionA2}/results?id=${w.ids.sessionB}`)
+      .send({ ...line(1, 1, 2, 3), correction: { reason: 'Taken over' } });
+    table.record('query-string tampering', `override with ?id= → ${res.status}`, res.status === 400);
+    expect(res.status).toBe(400);
+    const stored = await sql(t.db.url, `SELECT tricks FROM "Result" WHERE "sessionId" = $1`, [w.ids.sessionA2]);
+    expect(stored).toEqual([{ tricks: 9 }]);
+    // The same request without the tampering is one the club's own director may make.
+    await t.as(w.keys.A_DIRECTOR).post(`/api/v1/sessions/${w.ids.sessionA2}/results`).send({ ...line(1, 1, 2, 3), correction: { reason: 'Pad typo' } }).expect(201);
+  });
+
+  it('refuses unknown query parameters on every REST route, naming them', async () => {
+    for (const [route, attack] of Object.entries(REST)) {
+      const { key, send } = attack('colour=blue&page=2');
+      const res = await send(t, key && w.keys[key]);
+      table.record('unknown query parameter', `${route} → ${res.status}`, res.status === 400 && JSON.stringify(res.body.fields) === '["colour","page"]' && /colour/.test(res.body.message));
+    }
+    expect(table.wrong('unknown query parameter')).toEqual([]);
+  });
+
+  it('still reads the query parameters a route documents, and checks their scope', async () => {
+    const into = await t.as(w.keys.B_DIRECTOR).post(`/api/v1/imports/pbn?eventId=${w.ids.eventA}`).set('content-type', 'text/plain').send('[Event "x"]\n');
+    table.record('documented query parameter of another club', `imports ?eventId=<club A event> → ${into.status}`, into.status === 403);
+    expect(into.status).toBe(403);
+    const awards = await t.as(w.keys.OTHER_FED_ADMIN).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?from=2020-01-01`);
+    table.record('documented query parameter of another club', `awards.csv of another federation → ${awards.status}`, awards.status === 403);
+    expect(awards.status).toBe(403);
+    await t.as(w.keys.FED_ADMIN).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?from=2020-01-01&category=CLUB`).expect(200);
+  });
+});
