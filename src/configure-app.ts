@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { raw, type NextFunction, type Request, type Response } from 'express';
-import { RateLimiter, rateLimitsFromEnv } from './common/rate-limit.js';
+import { RateLimiter } from './common/rate-limit.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -15,7 +15,7 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
   if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);
-  app.use(new RateLimiter(rateLimitsFromEnv()).middleware());
+  app.use(app.get(RateLimiter).middleware());
   const origins = process.env.TRAVELLER_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
   if (origins?.length) {
     // Club websites reading results from the browser (their own origin listed, or * for any).

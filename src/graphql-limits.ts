@@ -1,0 +1,72 @@
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
+import { bearerKey } from './auth/api-key.js';
+import { checkOperation, MAX_TOKENS, rootFieldCount } from './common/query-limits.js';
+import { callerOf, upgradeAddress, type RateLimiter } from './common/rate-limit.js';
+
+/**
+ * The same limits on every transport. Over HTTP, Apollo parses with MAX_TOKENS and the plugin
+ * checks depth, fields and cost (with the variables) before anything runs, and counts each field
+ * of a mutation against the rate limit. Over WebSocket only subscriptions are served, each one
+ * counted, parsed, validated and checked the same way.
+ */
+export function graphqlLimits(limiter: RateLimiter): { plugin: ApolloServerPlugin<{ req?: Request }>; webSocket: GraphQLWsSubscriptionsConfig } {
+  let schema: GraphQLSchema | undefined;
+  const plugin: ApolloServerPlugin<{ req?: Request }> = {
+    async serverWillStart(service) {
+      schema = service.schema;
+    },
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operationName, operation, request, contextValue }) {
+          const refusal = checkOperation(schema, document, operationName, request.variables);
+          if (refusal) throw refusal;
+          // The request itself was counted at the door; each further mutation field counts too.
+          const extra = operation?.operation === 'mutation' ? rootFieldCount(document, operation) - 1 : 0;
+          const wait = extra > 0 && contextValue.req ? limiter.takeFor(callerOf(contextValue.req), extra) : 0;
+          if (wait) throw tooMany(`Too many requests: each field of a mutation counts as a request; try again in ${wait} s`, wait);
+        },
+      };
+    },
+  };
+  const webSocket: GraphQLWsSubscriptionsConfig = {
+    onSubscribe: (ctx, _id, payload) => {
+      const request = (ctx.extra as { request?: IncomingMessage }).request;
+      const authorization = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
+      const wait = limiter.takeFor({ address: request ? upgradeAddress(request) : undefined, key: bearerKey(typeof authorization === 'string' ? authorization : undefined) });
+      if (wait) return [tooMany(`Too many requests; try again in ${wait} s`, wait)];
+      if (!schema) return [new GraphQLError('The service is starting; try again in a moment', { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
+      let document: DocumentNode;
+      try {
+        document = parse(payload.query, { maxTokens: MAX_TOKENS });
+      } catch (error) {
+        return [badInput(error instanceof GraphQLError ? error.message : 'The query cannot be read')];
+      }
+      const errors = validate(schema, document, [...specifiedRules, subscriptionsOnly]);
+      if (errors.length) return errors.map((e) => badInput(e.message));
+      const refusal = checkOperation(schema, document, payload.operationName, payload.variables);
+      if (refusal) return [refusal];
+      return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+    },
+  };
+  return { plugin, webSocket };
+}
+
+/** Queries and mutations go over HTTP (where the response cache, ETags and keys apply), never over WebSocket. */
+const subscriptionsOnly: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    if (node.operation !== 'subscription') {
+      context.reportError(new GraphQLError(`Only subscriptions are served over WebSocket; send this ${node.operation} as POST /graphql`, { nodes: [node] }));
+    }
+  },
+});
+
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+function tooMany(message: string, wait: number): GraphQLError {
+  const headers = new HeaderMap([['retry-after', String(wait)]]);
+  return new GraphQLError(message, { extensions: { code: 'TOO_MANY_REQUESTS', http: { status: 429, headers } } });
+}
