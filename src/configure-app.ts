@@ -2,6 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { raw, type NextFunction, type Request, type Response } from 'express';
+import { ApiKeysService } from './auth/api-keys.service.js';
+import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
+import { refuseMalformedJson } from './common/body-shape.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
@@ -15,6 +18,7 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
   if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);
+  app.use(bodyTimeout());
   app.use(app.get(RateLimiter).middleware());
   const origins = process.env.TRAVELLER_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
   if (origins?.length) {
@@ -27,8 +31,10 @@ export function configureApp(app: INestApplication): void {
     });
   }
   // Files come as the body itself, whatever their content type: first, so no other parser takes them.
+  app.use('/api/v1/imports', authenticateBeforeBody(app.get(ApiKeysService)));
   app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
   express.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(refuseMalformedJson);
   express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
   const config = new DocumentBuilder()

@@ -1,3 +1,4 @@
+import { ForbiddenError } from '../auth/principal.js';
 import { Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { pageQuery, toPage, type Page } from '../common/pagination.js';
@@ -29,8 +30,17 @@ export class OrganizationsService {
     return this.prisma.organization.create({ data: input });
   }
 
-  async update(id: string, input: UpdateOrganizationInput): Promise<Organization> {
-    await this.get(id);
+  /**
+   * `byOperator`: a global admin key. Joining a federation gives the federation's keys the club's
+   * awards, member numbers and player merges, so a club's own key cannot join one: the federation
+   * consents by creating its member clubs (createOrganization), or the operator attaches an
+   * existing club. Leaving (federationId null) is the club's own decision.
+   */
+  async update(id: string, input: UpdateOrganizationInput, byOperator: boolean): Promise<Organization> {
+    const current = await this.get(id);
+    if (input.federationId && input.federationId !== current.federationId && !byOperator) {
+      throw new ForbiddenError('A club joins a federation only with the federation’s consent: the federation’s admin creates its member clubs, or the operator (a global admin key) attaches an existing club');
+    }
     if (input.federationId) await this.requireFederation(input.federationId);
     return this.prisma.organization.update({ where: { id }, data: input });
   }
