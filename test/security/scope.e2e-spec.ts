@@ -36,6 +36,57 @@ describe('security: scope of a key', () => {
     'GET /health/live': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health/live?${q}`) }),
   };
 
+  /**
+   * Every mutation, sent by club B's admin with club A's ids in its arguments (and, where an input
+   * names an organisation, club A's or club A's federation). Refused: FORBIDDEN, or NOT_FOUND for
+   * an object inside an input that is not B's.
+   */
+  const MUTATIONS: Record<string, (ids: World['ids']) => [string, Record<string, unknown>]> = {
+    createEvent: (i) => [`mutation($o: ID!) { createEvent(input: { name: "Theirs", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: i.clubA }],
+    updateEvent: (i) => [`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: i.eventA }],
+    createSession: (i) => [`mutation($e: ID!) { createSession(input: { eventId: $e, number: 9 }) { id } }`, { e: i.eventA }],
+    updateSession: (i) => [`mutation($id: ID!) { updateSession(id: $id, input: { name: "Ours" }) { id } }`, { id: i.sessionA }],
+    createSection: (i) => [`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Q", tables: 1, boards: [1] }) { id } }`, { s: i.sessionA }],
+    updateSection: (i) => [`mutation($id: ID!) { updateSection(id: $id, input: { tables: 3 }) { id } }`, { id: i.sectionA }],
+    addBoards: (i) => [`mutation($s: ID!) { addBoards(input: { sessionId: $s, boards: [{ number: 77 }] }) { id } }`, { s: i.sessionA }],
+    updateBoard: (i) => [`mutation($id: ID!) { updateBoard(id: $id, input: { dealer: W }) { id } }`, { id: i.boardA }],
+    addContestants: (i) => [`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 77 }] }) { id } }`, { e: i.eventA }],
+    updateContestant: (i) => [`mutation($id: ID!) { updateContestant(id: $id, input: { name: "Ours" }) { id } }`, { id: i.contestantA }],
+    createPlayer: (i) => [`mutation($o: ID!) { createPlayer(input: { name: "Spy", organizationId: $o }) { id } }`, { o: i.clubA }],
+    updatePlayer: (i) => [`mutation($id: ID!) { updatePlayer(id: $id, input: { name: "Renamed" }) { id } }`, { id: i.playerA }],
+    mergePlayers: (i) => [`mutation($k: ID!, $d: ID!) { mergePlayers(input: { keepId: $k, duplicateId: $d, reason: "Same person" }) { id } }`, { k: i.playerB, d: i.playerA }],
+    submitResult: (i) => [`mutation($s: ID!) { submitResult(input: { sessionId: $s, board: 2, nsPair: 3, ewPair: 4, contract: "3NT", declarer: N, tricks: 9 }) { created } }`, { s: i.sessionA }],
+    submitResults: (i) => [`mutation($s: ID!) { submitResults(input: { sessionId: $s, lines: [{ board: 2, nsPair: 3, ewPair: 4, contract: "3NT", declarer: N, tricks: 9 }] }) { created } }`, { s: i.sessionA }],
+    adjustScore: (i) => [`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 1, nsPair: 1, ewPair: 2, kind: ARTIFICIAL, ns: AVERAGE, ew: AVERAGE, reason: "Ours now" }) { id } }`, { s: i.sessionA }],
+    markFouledBoard: (i) => [`mutation($s: ID!) { markFouledBoard(input: { sessionId: $s, board: 1, form: 2, lines: [{ board: 1, nsPair: 1, ewPair: 2 }], reason: "Ours now" }) }`, { s: i.sessionA }],
+    addPenalty: (i) => [`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Ours now" }) { id } }`, { s: i.sessionA, c: i.contestantA }],
+    revokePenalty: () => [`mutation($id: ID!) { revokePenalty(id: $id, reason: "Ours now") { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    recordMatchAward: (i) => [`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Ours now" }) { id } }`, { s: i.sessionA, c: i.contestantA }],
+    revokeMatchAward: (i) => [`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "Ours now" }) { id } }`, { s: i.sessionA }],
+    publishSession: (i) => [`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: i.sessionA }],
+    importEvent: (i) => [`mutation($e: ID!) { importEvent(input: { format: PBN, content: "[Event \\"x\\"]", eventId: $e }) { eventId } }`, { e: i.eventA }],
+    updateOrganization: (i) => [`mutation($id: ID!) { updateOrganization(id: $id, input: { name: "Ours" }) { id } }`, { id: i.clubA }],
+    createOrganization: (i) => [`mutation($f: ID!) { createOrganization(input: { name: "Inside", federationId: $f }) { id } }`, { f: i.federation }],
+    createApiKey: (i) => [`mutation($o: ID!) { createApiKey(input: { name: "Ours", role: ADMIN, organizationId: $o }) { key } }`, { o: i.clubA }],
+    revokeApiKey: () => [`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    setAwardScale: (i) => [`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Ours", tiers: [{ minContestants: 2, points: [1] }] }) { id } }`, { f: i.federation }],
+  };
+
+  it('covers every mutation of the schema (a new mutation must be added here)', async () => {
+    const fields = dataOf(await t.gqlAs(null, `{ __schema { mutationType { fields { name } } } }`)).__schema.mutationType.fields.map((f: { name: string }) => f.name);
+    expect(fields.filter((f: string) => !(f in MUTATIONS))).toEqual([]);
+  });
+
+  it('refuses every mutation made with another club’s key on this club’s objects', async () => {
+    for (const [name, build] of Object.entries(MUTATIONS)) {
+      const [query, variables] = build(w.ids);
+      const res = await t.gqlAs(w.keys.B_ADMIN, query, variables);
+      const code = res.errors?.[0]?.extensions?.code;
+      table.record('another club’s ids in a mutation', `${name} → ${code ?? 'ALLOWED'}`, !res.data?.[name] && (code === 'FORBIDDEN' || code === 'NOT_FOUND'));
+    }
+    expect(table.wrong('another club’s ids in a mutation')).toEqual([]);
+  });
+
   it('covers every REST route of the service (a new route must be added here)', async () => {
     const doc = (await t.as(null).get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
