@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { raw, type NextFunction, type Request, type Response } from 'express';
+import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
-import { refuseMalformedJson } from './common/body-shape.js';
+import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
@@ -33,7 +33,8 @@ export function configureApp(app: INestApplication): void {
   // Files come as the body itself, whatever their content type: first, so no other parser takes them.
   app.use('/api/v1/imports', authenticateBeforeBody(app.get(ApiKeysService)));
   app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
-  express.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // Nest sees this parser and adds no JSON parser of its own.
+  app.use(json({ limit: JSON_BODY_LIMIT, verify: markMalformedUtf8 }));
   app.use(refuseMalformedJson);
   express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { NextFunction, Request, Response } from 'express';
 
 /** No input of the API nests deeper than this (a batch line's adjustment is about 6 levels down). */
@@ -40,12 +41,31 @@ export function jsonShapeProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): Sha
   return null;
 }
 
+const MALFORMED_UTF8 = 'travellerMalformedUtf8';
+
+/** The JSON parser's `verify`: bytes that are not UTF-8 would be decoded to U+FFFD silently, so they are marked for refusal. */
+export function markMalformedUtf8(req: object, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) Object.defineProperty(req, MALFORMED_UTF8, { value: true });
+}
+
+/** The field that held the bytes that were not UTF-8 (where the parser put U+FFFD). */
+function invalidUtf8Problem(body: unknown): ShapeProblem {
+  const stack: [unknown, string][] = [[body, '']];
+  while (stack.length) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string' && item.includes('\uFFFD')) return { path, message: `${path || 'The input'} is not valid UTF-8; send the text encoded as UTF-8` };
+    if (item !== null && typeof item === 'object') for (const [key, child] of Object.entries(item)) stack.push([child, path ? `${path}.${key}` : key]);
+  }
+  return { path: '', message: 'The body is not valid UTF-8; send JSON encoded as UTF-8' };
+}
+
 /**
- * After the JSON parser, before anything reads the body: a body too deep, with malformed text or
- * a prototype key is refused with 400 naming the field (for GraphQL, as a GraphQL error).
+ * After the JSON parser, before anything reads the body: a body that is not UTF-8, too deep, with
+ * malformed text or a prototype key is refused with 400 naming the field (for GraphQL, as a GraphQL error).
  */
 export function refuseMalformedJson(req: Request, res: Response, next: NextFunction): void {
-  const problem = req.body !== undefined && !Buffer.isBuffer(req.body) ? jsonShapeProblem(req.body) : null;
+  const json = req.body !== undefined && !Buffer.isBuffer(req.body);
+  const problem = !json ? null : MALFORMED_UTF8 in req ? invalidUtf8Problem(req.body) : jsonShapeProblem(req.body);
   if (!problem) return next();
   const fields = problem.path ? [problem.path] : [];
   if (req.path === '/graphql') {

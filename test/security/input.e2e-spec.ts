@@ -30,6 +30,12 @@ describe('security: hostile input', () => {
   const refusedAs400 = (res: { status: number; body: any }, field: string) => res.status === 400 && fieldsOf(res).some((f) => f === field || f.endsWith(`.${field}`) || f.startsWith(`${field}.`));
   const gqlRaw = (key: string | null, body: string) => t.as(key).post('/graphql').set('content-type', 'application/json').send(body);
 
+  /** A JSON body sent byte for byte (supertest would serialise a Buffer). */
+  const rawPost = async (path: string, key: string, body: Buffer) => {
+    const res = await fetch(t.wsUrl!.replace('ws:', 'http:').replace('/graphql', path), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+    return { status: res.status, body: await res.json() };
+  };
+
   it('answers 400, not 500, to a 200,000-deep JSON array in any body field and in GraphQL variables', async () => {
     const tries: [string, () => Promise<{ status: number; body: any }>, string][] = [
       ['unknown field', () => results(w.keys.A_SCORER).send(`{"board":2,"nsPair":3,"ewPair":4,"contract":"3NT","declarer":"N","tricks":9,"junk":${deepArray(200_000)}}`), 'junk'],
@@ -60,6 +66,17 @@ describe('security: hostile input', () => {
     expect(table.wrong('lone surrogate')).toEqual([]);
     expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Player" WHERE name LIKE 'Ann %Smith'`)).toEqual([{ n: 0 }]);
     expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1 AND "boardNumber" IN (2, 4)`, [w.ids.sessionA])).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses bytes that are not UTF-8 rather than storing U+FFFD in their place', async () => {
+    const body = Buffer.concat([Buffer.from('{"board":2,"nsPair":3,"ewPair":4,"contract":"3NT","declarer":"N","tricks":9,"idempotencyKey":"pad-'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const res = await rawPost(`/api/v1/sessions/${w.ids.sessionA}/results`, w.keys.A_SCORER, body);
+    table.record('malformed text', `invalid UTF-8 in idempotencyKey → ${res.status}`, refusedAs400(res, 'idempotencyKey'));
+    const name = Buffer.concat([Buffer.from(`{"query":"mutation($n: String!) { createPlayer(input: { name: $n }) { id } }","variables":{"n":"Ann `), Buffer.from([0xff]), Buffer.from(' Smith"}}')]);
+    const viaGraphql = await rawPost('/graphql', w.keys.A_DIRECTOR, name);
+    table.record('malformed text', `invalid UTF-8 in a player name → ${viaGraphql.status}`, refusedAs400(viaGraphql, 'variables.n'));
+    expect(table.wrong('malformed text')).toEqual([]);
+    expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Player" WHERE name LIKE 'Ann %Smith'`)).toEqual([{ n: 0 }]);
   });
 
   it('refuses a __proto__ key in a REST line instead of dropping it', async () => {
