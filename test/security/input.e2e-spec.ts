@@ -32,7 +32,7 @@ describe('security: hostile input', () => {
 
   /** A JSON body sent byte for byte (supertest would serialise a Buffer). */
   const rawPost = async (path: string, key: string, body: Buffer) => {
-    const res = await fetch(t.wsUrl!.replace('ws:', 'http:').replace('/graphql', path), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+    const res = await fetch(t.wsUrl!.replace('ws:', 'http:').replace('/graphql', path), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: new Uint8Array(body) });
     return { status: res.status, body: await res.json() };
   };
 
