@@ -6,6 +6,7 @@ import { ApiKeysService } from './auth/api-keys.service.js';
 import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
 import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { refuseDeepQueryText } from './graphql-limits.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -38,6 +39,7 @@ export function configureApp(app: INestApplication): void {
   app.use(refuseMalformedJson);
   express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
+  app.use('/graphql', refuseDeepQueryText);
   const config = new DocumentBuilder()
     .setTitle('Traveller')
     .setDescription(

@@ -1,10 +1,10 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import { bearerKey } from './auth/api-key.js';
-import { checkOperation, MAX_TOKENS, rootFieldCount } from './common/query-limits.js';
+import { checkOperation, MAX_TEXT_NESTING, MAX_TOKENS, nestsTooDeep, rootFieldCount } from './common/query-limits.js';
 import { callerOf, upgradeAddress, type RateLimiter } from './common/rate-limit.js';
 
 /**
@@ -27,7 +27,7 @@ export function graphqlLimits(limiter: RateLimiter): { plugin: ApolloServerPlugi
           // The request itself was counted at the door; each further mutation field counts too.
           const extra = operation?.operation === 'mutation' ? rootFieldCount(document, operation) - 1 : 0;
           const wait = extra > 0 && contextValue.req ? limiter.takeFor(callerOf(contextValue.req), extra) : 0;
-          if (wait) throw tooMany(`Too many requests: each field of a mutation counts as a request; try again in ${wait} s`, wait);
+          if (wait) throw tooMany(`Too many requests: each field of a mutation counts as a request (this one has ${extra + 1}); send fewer at once, or try again in ${wait} s`, wait);
         },
       };
     },
@@ -39,6 +39,7 @@ export function graphqlLimits(limiter: RateLimiter): { plugin: ApolloServerPlugi
       const wait = limiter.takeFor({ address: request ? upgradeAddress(request) : undefined, key: bearerKey(typeof authorization === 'string' ? authorization : undefined) });
       if (wait) return [tooMany(`Too many requests; try again in ${wait} s`, wait)];
       if (!schema) return [new GraphQLError('The service is starting; try again in a moment', { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
+      if (typeof payload.query === 'string' && nestsTooDeep(payload.query)) return [badInput(TOO_DEEP_TEXT)];
       let document: DocumentNode;
       try {
         document = parse(payload.query, { maxTokens: MAX_TOKENS });
@@ -63,6 +64,15 @@ const subscriptionsOnly: ValidationRule = (context) => ({
     }
   },
 });
+
+const TOO_DEEP_TEXT = `The query text opens more than ${MAX_TEXT_NESTING} brackets at once; no query of this API needs that`;
+
+/** Before Apollo (and the response cache) read a query text, one nested past any use is refused. */
+export function refuseDeepQueryText(req: Request, res: Response, next: NextFunction): void {
+  const query: unknown = req.method === 'GET' ? req.query?.query : (req.body as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'string' || !nestsTooDeep(query)) return next();
+  res.status(400).json({ errors: [{ message: TOO_DEEP_TEXT, extensions: { code: 'BAD_USER_INPUT', fields: ['query'] } }] });
+}
 
 const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 

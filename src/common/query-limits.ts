@@ -34,6 +34,8 @@ export const MAX_COST = Number(process.env.TRAVELLER_GRAPHQL_MAX_COST ?? 100_000
 export const MAX_FIELDS = Number(process.env.TRAVELLER_GRAPHQL_MAX_FIELDS ?? 1_000);
 /** Tokens the parser reads before giving up: bounds the work any request text can cause. */
 export const MAX_TOKENS = 50_000;
+/** Brackets ({ [ () open at once in a query text: far above any real query, far below the parser's stack. */
+export const MAX_TEXT_NESTING = 64;
 const DEFAULT_LIST_SIZE = 10;
 const INTROSPECTION_COST = 2_000;
 
@@ -62,6 +64,31 @@ export function checkOperation(schema: GraphQLSchema, document: DocumentNode, op
   if (depth > limits.maxDepth) return refuse(`This query nests ${depth} levels deep; the limit is ${limits.maxDepth}. Ask for less nesting.`);
   if (cost > limits.maxCost) return refuse(`This query would cost about ${Math.round(cost).toLocaleString('en-GB')} (fields × list sizes); the limit is ${limits.maxCost.toLocaleString('en-GB')}. Ask for fewer fields, or page with \`first\`.`);
   return null;
+}
+
+/**
+ * Whether a query text opens more than `max` brackets at once, read without parsing (strings,
+ * block strings and comments skipped): the recursive parser is never handed a text that would
+ * exhaust its stack.
+ */
+export function nestsTooDeep(text: string, max = MAX_TEXT_NESTING): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if (c === '"') {
+      if (text.startsWith('"""', i)) {
+        const end = text.indexOf('"""', i + 3);
+        i = end < 0 ? text.length : end + 2;
+      } else {
+        for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+      }
+    } else if (c === '{' || c === '[' || c === '(') {
+      if (++depth > max) return true;
+    } else if (c === '}' || c === ']' || c === ')') depth--;
+  }
+  return false;
 }
 
 /** How many root fields an operation runs (a mutation's fields each count against the rate limit). */

@@ -45,7 +45,8 @@ export class RateLimiter {
       bucket.tokens -= count;
       return 0;
     }
-    return Math.ceil((Math.min(count, capacity) - bucket.tokens) / rate / 1000);
+    // More than a burst holds can never go at once: the wait is what that many requests take.
+    return Math.max(1, Math.ceil((count > capacity ? count : count - bucket.tokens) / rate / 1000));
   }
 
   /** Counts `count` requests of one caller (its address, and its key when it sent one): 0, or the seconds to wait. */

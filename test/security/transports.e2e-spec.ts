@@ -121,6 +121,22 @@ describe('security: limits on every transport', () => {
     expect(table.wrong('alias flood')).toEqual([]);
   });
 
+  it('refuses query texts nested past any use before the parser sees them, on HTTP and WebSocket', async () => {
+    const texts: [string, string][] = [
+      ['a 12,000-deep list literal', `{ events(name: ${'['.repeat(12_000)}"x"${']'.repeat(12_000)}) { totalCount } }`],
+      ['3,000 nested selections', `{ ${'events { nodes { organization { '.repeat(3_000)} name ${'} } } '.repeat(3_000)} }`],
+      ['a 12,000-deep variable type', `query($a: ${'['.repeat(12_000)}Int${']'.repeat(12_000)}) { __typename }`],
+      ['12,000 nested inline fragments', `{ ${'... on Query { '.repeat(12_000)} __typename ${'} '.repeat(12_000)} }`],
+    ];
+    for (const [what, query] of texts) {
+      const http = await t.as(null).post('/graphql').send({ query });
+      table.record('deep query text', `${what} over HTTP → ${http.status}`, http.status === 400 && /opens more than 64 brackets/.test(http.body.errors?.[0]?.message));
+      const ws = await overWebSocket(query.replace(/^(query)?/, 'subscription'));
+      table.record('deep query text', `${what} over WebSocket`, !ws.data && !!ws.errors?.some((e) => /opens more than 64 brackets/.test(e.message)));
+    }
+    expect(table.wrong('deep query text')).toEqual([]);
+  });
+
   it('counts each field of a mutation against the rate limit', async () => {
     const key = dataOf(await limited.gql(`mutation { createApiKey(input: { name: "pads", role: ADMIN }) { key } }`)).createApiKey.key as string;
     const event = dataOf(await limited.gqlAs(key, `mutation { createEvent(input: { name: "Flood", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
