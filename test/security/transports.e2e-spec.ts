@@ -77,6 +77,17 @@ describe('security: limits on every transport', () => {
     expect(table.wrong('mutation over WebSocket')).toEqual([]);
   });
 
+  it('closes a WebSocket that sends a message over 64 KiB before reading it', async () => {
+    const socket = new WebSocket(t.wsUrl!, 'graphql-transport-ws');
+    await new Promise((r) => socket.once('open', r));
+    const closed = new Promise<number>((r) => socket.once('close', (code) => r(code)));
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { resultPosted(sessionId: "${w.ids.sessionA}") { board } } # ${'x'.repeat(2 * 1024 * 1024)}` } }));
+    const code = await closed;
+    table.record('WebSocket transport', `a 2 MiB message → close ${code}`, code === 1009);
+    expect(code).toBe(1009);
+  });
+
   it('still delivers a subscription over WebSocket', async () => {
     const client = createClient({ url: t.wsUrl!, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
     clients.push(client);
@@ -122,11 +133,12 @@ describe('security: limits on every transport', () => {
   });
 
   it('refuses query texts nested past any use before the parser sees them, on HTTP and WebSocket', async () => {
+    // Each text fits one WebSocket message (64 KiB), so it is the nesting that is refused there.
     const texts: [string, string][] = [
       ['a 12,000-deep list literal', `{ events(name: ${'['.repeat(12_000)}"x"${']'.repeat(12_000)}) { totalCount } }`],
-      ['3,000 nested selections', `{ ${'events { nodes { organization { '.repeat(3_000)} name ${'} } } '.repeat(3_000)} }`],
+      ['1,500 nested selections', `{ ${'events { nodes { organization { '.repeat(1_500)} name ${'} } } '.repeat(1_500)} }`],
       ['a 12,000-deep variable type', `query($a: ${'['.repeat(12_000)}Int${']'.repeat(12_000)}) { __typename }`],
-      ['12,000 nested inline fragments', `{ ${'... on Query { '.repeat(12_000)} __typename ${'} '.repeat(12_000)} }`],
+      ['3,000 nested inline fragments', `{ ${'... on Query { '.repeat(3_000)} __typename ${'} '.repeat(3_000)} }`],
     ];
     for (const [what, query] of texts) {
       const http = await t.as(null).post('/graphql').send({ query });
