@@ -69,9 +69,11 @@ const TOO_DEEP_TEXT = `The query text opens more than ${MAX_TEXT_NESTING} bracke
 
 /** Before Apollo (and the response cache) read a query text, one nested past any use is refused. */
 export function refuseDeepQueryText(req: Request, res: Response, next: NextFunction): void {
-  const query: unknown = req.method === 'GET' ? req.query?.query : (req.body as { query?: unknown } | undefined)?.query;
-  if (typeof query !== 'string' || !nestsTooDeep(query)) return next();
-  res.status(400).json({ errors: [{ message: TOO_DEEP_TEXT, extensions: { code: 'BAD_USER_INPUT', fields: ['query'] } }] });
+  // A GET carries its variables as JSON text too, past the JSON body checks: the same bracket bound holds.
+  const texts: Record<string, unknown> = req.method === 'GET' ? { query: req.query?.query, variables: req.query?.variables, extensions: req.query?.extensions } : { query: (req.body as { query?: unknown } | undefined)?.query };
+  const deep = Object.entries(texts).find(([, text]) => typeof text === 'string' && nestsTooDeep(text));
+  if (!deep) return next();
+  res.status(400).json({ errors: [{ message: TOO_DEEP_TEXT, extensions: { code: 'BAD_USER_INPUT', fields: [deep[0]] } }] });
 }
 
 const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
