@@ -37,6 +37,12 @@ export class OrganizationsResolver {
     return this.organizationsService.update(id, input, principal.organizationId === null);
   }
 
+  @Mutation(() => Organization, { description: 'A federation’s admin accepts a club’s request to join it (the club asked with updateOrganization(federationId:))' })
+  @Requires('ADMIN', (a) => ({ kind: 'membershipRequest', id: a.clubId }), 'Accepting a member club')
+  acceptMemberClub(@IdArg('clubId') clubId: string, @CurrentPrincipal() principal: Principal) {
+    return this.organizationsService.acceptMember(clubId, principal.organizationId);
+  }
+
   @ResolveField(() => Organization, { nullable: true })
   federation(@Parent() org: Organization) {
     return org.federationId ? this.organizationsService.get(org.federationId) : null;

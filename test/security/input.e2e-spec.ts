@@ -149,16 +149,25 @@ describe('security: hostile input', () => {
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', fields: ['contestants.0.players.0.playerId'] });
   });
 
-  it('lets no club join a federation without the federation’s consent', async () => {
-    const join = await t.gqlAs(w.keys.B_ADMIN, `mutation($id: ID!, $f: ID!) { updateOrganization(id: $id, input: { federationId: $f }) { federationId } }`, { id: w.ids.clubB, f: w.ids.federation });
-    table.record('other club’s object', 'a club attaching itself to a federation', join.errors?.[0]?.extensions?.code === 'FORBIDDEN');
-    expect(join.errors?.[0]?.message).toMatch(/federation’s consent/);
-    const grab = await t.gqlAs(w.keys.OTHER_FED_ADMIN, `mutation($id: ID!, $f: ID!) { updateOrganization(id: $id, input: { federationId: $f }) { federationId } }`, { id: w.ids.clubB, f: w.ids.otherFederation });
+  it('lets no club join a federation without the federation’s consent, nor a federation take a club without the club’s', async () => {
+    const update = (key: string, id: string, f: string | null) => t.gqlAs(key, `mutation($id: ID!, $f: ID) { updateOrganization(id: $id, input: { federationId: $f }) { federationId requestedFederationId } }`, { id, f });
+    const accept = (key: string, id: string) => t.gqlAs(key, `mutation($id: ID!) { acceptMemberClub(clubId: $id) { federationId requestedFederationId } }`, { id });
+    const grab = await update(w.keys.OTHER_FED_ADMIN, w.ids.clubB, w.ids.otherFederation);
     table.record('other club’s object', 'a federation attaching a club', grab.errors?.[0]?.extensions?.code === 'FORBIDDEN');
-    expect(dataOf(await t.gqlAs(null, `query($id: ID!) { organization(id: $id) { federationId } }`, { id: w.ids.clubB })).organization.federationId).toBeNull();
-    // Leaving is the club's own decision; the operator may attach.
-    expect(dataOf(await t.gqlAs(w.keys.A_ADMIN, `mutation($id: ID!) { updateOrganization(id: $id, input: { federationId: null }) { federationId } }`, { id: w.ids.clubA })).updateOrganization.federationId).toBeNull();
-    expect(dataOf(await t.gql(`mutation($id: ID!, $f: ID!) { updateOrganization(id: $id, input: { federationId: $f }) { federationId } }`, { id: w.ids.clubA, f: w.ids.federation })).updateOrganization.federationId).toBe(w.ids.federation);
+    const unasked = await accept(w.keys.OTHER_FED_ADMIN, w.ids.clubB);
+    table.record('other club’s object', 'a federation accepting a club that did not ask', unasked.errors?.[0]?.extensions?.code === 'FORBIDDEN');
+    // The club asks: nothing is joined yet.
+    const asked = dataOf(await update(w.keys.B_ADMIN, w.ids.clubB, w.ids.federation)).updateOrganization;
+    table.record('other club’s object', 'a club attaching itself to a federation', asked.federationId === null);
+    expect(asked).toEqual({ federationId: null, requestedFederationId: w.ids.federation });
+    const wrongFederation = await accept(w.keys.OTHER_FED_ADMIN, w.ids.clubB);
+    table.record('other club’s object', 'another federation accepting the request', wrongFederation.errors?.[0]?.extensions?.code === 'FORBIDDEN');
+    const clubItself = await accept(w.keys.B_ADMIN, w.ids.clubB);
+    table.record('other club’s object', 'the club accepting its own request', clubItself.errors?.[0]?.extensions?.code === 'FORBIDDEN');
+    expect(table.wrong('other club’s object')).toEqual([]);
+    // The federation accepts; the club may leave on its own.
+    expect(dataOf(await accept(w.keys.FED_ADMIN, w.ids.clubB)).acceptMemberClub).toEqual({ federationId: w.ids.federation, requestedFederationId: null });
+    expect(dataOf(await update(w.keys.B_ADMIN, w.ids.clubB, null)).updateOrganization).toEqual({ federationId: null, requestedFederationId: null });
   });
 
   it('protects players(memberNumber:) like playersByMemberNumber, and another event’s audit trail from an event-limited key', async () => {

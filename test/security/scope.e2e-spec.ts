@@ -66,6 +66,7 @@ describe('security: scope of a key', () => {
     publishSession: (i) => [`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: i.sessionA }],
     importEvent: (i) => [`mutation($e: ID!) { importEvent(input: { format: PBN, content: "[Event \\"x\\"]", eventId: $e }) { eventId } }`, { e: i.eventA }],
     updateOrganization: (i) => [`mutation($id: ID!) { updateOrganization(id: $id, input: { name: "Ours" }) { id } }`, { id: i.clubA }],
+    acceptMemberClub: (i) => [`mutation($id: ID!) { acceptMemberClub(clubId: $id) { id } }`, { id: i.clubA }],
     createOrganization: (i) => [`mutation($f: ID!) { createOrganization(input: { name: "Inside", federationId: $f }) { id } }`, { f: i.federation }],
     createApiKey: (i) => [`mutation($o: ID!) { createApiKey(input: { name: "Ours", role: ADMIN, organizationId: $o }) { key } }`, { o: i.clubA }],
     revokeApiKey: () => [`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
