@@ -32,11 +32,22 @@ export function graphqlLimits(limiter: RateLimiter): { plugin: ApolloServerPlugi
       };
     },
   };
+  /** Who a WebSocket's messages count against: the address of its upgrade, and a key sent in connectionParams. */
+  const callerOfSocket = (ctx: { extra: unknown; connectionParams?: Readonly<Record<string, unknown>> }) => {
+    const request = (ctx.extra as { request?: IncomingMessage }).request;
+    const authorization = ctx.connectionParams?.authorization;
+    return { address: request ? upgradeAddress(request) : undefined, key: bearerKey(typeof authorization === 'string' ? authorization : undefined) };
+  };
   const webSocket: GraphQLWsSubscriptionsConfig = {
+    // Each connection counts as a request: a flood of sockets is refused like a flood of posts.
+    onConnect: (ctx) => {
+      const wait = limiter.takeFor(callerOfSocket(ctx));
+      if (!wait) return true;
+      (ctx.extra as { socket?: { close(code: number, reason: string): void } }).socket?.close(4429, `Too many requests; try again in ${wait} s`);
+      return false;
+    },
     onSubscribe: (ctx, _id, payload) => {
-      const request = (ctx.extra as { request?: IncomingMessage }).request;
-      const authorization = (ctx.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-      const wait = limiter.takeFor({ address: request ? upgradeAddress(request) : undefined, key: bearerKey(typeof authorization === 'string' ? authorization : undefined) });
+      const wait = limiter.takeFor(callerOfSocket(ctx));
       if (wait) return [tooMany(`Too many requests; try again in ${wait} s`, wait)];
       if (!schema) return [new GraphQLError('The service is starting; try again in a moment', { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
       if (typeof payload.query === 'string' && nestsTooDeep(payload.query)) return [badInput(TOO_DEEP_TEXT)];

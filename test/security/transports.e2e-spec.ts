@@ -23,7 +23,7 @@ describe('security: limits on every transport', () => {
     t = await startTestApp(undefined, { listen: true });
     w = await buildWorld(t);
     schema = t.app.get(GraphQLSchemaHost).schema;
-    limited = await startTestApp(undefined, { env: { TRAVELLER_RATE_LIMIT_PER_KEY: '600' } });
+    limited = await startTestApp(undefined, { listen: true, env: { TRAVELLER_RATE_LIMIT_PER_KEY: '600', TRAVELLER_RATE_LIMIT_PER_ADDRESS: '600' } });
   });
   afterAll(async () => {
     table.print('Attack suite: limits on every transport');
@@ -161,7 +161,31 @@ describe('security: limits on every transport', () => {
     expect(res.body.errors[0].message).toMatch(/each field of a mutation counts as a request/);
     expect(await sql(limited.db.url, `SELECT count(*)::int AS n FROM "Session" WHERE "eventId" = $1`, [event])).toEqual([{ n: 0 }]);
   });
+
+  it('counts each WebSocket connection against the rate limit of its address', async () => {
+    // 600 a minute: a burst of 60, so 80 connections at once cannot all be taken.
+    const outcomes = await Promise.all(Array.from({ length: 80 }, () => connectOnce(limited.wsUrl!)));
+    const refused = outcomes.filter((o) => o !== 'ack');
+    table.record('rate limit', `80 WebSocket connections from one address: ${refused.length} refused`, refused.length >= 20 && refused.every((code) => code === 4429));
+    expect(refused.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(refused)).toEqual(new Set([4429]));
+  });
 });
+
+/** Opens a graphql-ws connection and says how it ended: acknowledged, or closed with a code. */
+function connectOnce(url: string): Promise<number | 'ack'> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, 'graphql-transport-ws');
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
+    socket.on('message', (data) => {
+      if (JSON.parse(String(data)).type === 'connection_ack') {
+        resolve('ack');
+        socket.close();
+      }
+    });
+    socket.once('close', (code) => resolve(code));
+  });
+}
 
 /** A valid operation calling one root field with variables for its arguments. */
 function operationFor(kind: 'mutation', field: GraphQLField<unknown, unknown>): string {
