@@ -1,9 +1,12 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { AuthModule } from './auth/auth.module.js';
 import { BoardsModule } from './boards/boards.module.js';
 import { ErrorFilter } from './common/error.filter.js';
+import { LimitsModule } from './common/limits.module.js';
+import { RateLimiter } from './common/rate-limit.js';
 import { ResponseCache, ResponseCacheMiddleware, ResponseCachePlugin } from './common/response-cache.js';
 import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
@@ -24,7 +27,8 @@ import { SessionsModule } from './sessions/sessions.module.js';
 
 @Module({
   imports: [
-    GraphQLModule.forRoot(graphqlConfig),
+    LimitsModule,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, inject: [RateLimiter], useFactory: graphqlConfig }),
     DatabaseModule,
     AuthModule,
     LiveModule,

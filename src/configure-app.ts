@@ -1,8 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { raw, type NextFunction, type Request, type Response } from 'express';
-import { RateLimiter, rateLimitsFromEnv } from './common/rate-limit.js';
+import { json, raw, type NextFunction, type Request, type Response } from 'express';
+import { ApiKeysService } from './auth/api-keys.service.js';
+import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
+import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
+import { RateLimiter } from './common/rate-limit.js';
+import { refuseDeepQueryText } from './graphql-limits.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -15,7 +19,8 @@ export function configureApp(app: INestApplication): void {
   const express = app as NestExpressApplication;
   // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
   if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);
-  app.use(new RateLimiter(rateLimitsFromEnv()).middleware());
+  app.use(bodyTimeout());
+  app.use(app.get(RateLimiter).middleware());
   const origins = process.env.TRAVELLER_CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
   if (origins?.length) {
     // Club websites reading results from the browser (their own origin listed, or * for any).
@@ -27,10 +32,14 @@ export function configureApp(app: INestApplication): void {
     });
   }
   // Files come as the body itself, whatever their content type: first, so no other parser takes them.
+  app.use('/api/v1/imports', authenticateBeforeBody(app.get(ApiKeysService)));
   app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
-  express.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // Nest sees this parser and adds no JSON parser of its own.
+  app.use(json({ limit: JSON_BODY_LIMIT, verify: markMalformedUtf8 }));
+  app.use(refuseMalformedJson);
   express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
+  app.use('/graphql', refuseDeepQueryText);
   const config = new DocumentBuilder()
     .setTitle('Traveller')
     .setDescription(

@@ -1,22 +1,28 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError } from 'graphql';
-import { queryLimits } from './common/query-limits.js';
+import { MAX_TOKENS } from './common/query-limits.js';
+import type { RateLimiter } from './common/rate-limit.js';
+import { graphqlLimits } from './graphql-limits.js';
 
 /**
  * Code-first GraphQL on Apollo. No GraphiQL/Sandbox: both load from a CDN, which an offline club
  * machine cannot reach; a browser opening /graphql gets a JSON hint instead (configure-app.ts).
  */
-export const graphqlConfig: ApolloDriverConfig = {
-  driver: ApolloDriver,
-  autoSchemaFile: true,
-  sortSchema: true,
-  graphiql: false,
-  introspection: true,
-  includeStacktraceInErrorResponses: false,
-  formatError: publicError,
-  subscriptions: { 'graphql-ws': true },
-  validationRules: [queryLimits()],
-};
+export function graphqlConfig(limiter: RateLimiter): ApolloDriverConfig {
+  const limits = graphqlLimits(limiter);
+  return {
+    driver: ApolloDriver,
+    autoSchemaFile: true,
+    sortSchema: true,
+    graphiql: false,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: publicError,
+    parseOptions: { maxTokens: MAX_TOKENS },
+    subscriptions: { 'graphql-ws': limits.webSocket },
+    plugins: [limits.plugin],
+  };
+}
 
 /** Apollo's own refusals of a malformed request: to a client, bad input like any other. */
 const APOLLO_INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED', 'PERSISTED_QUERY_NOT_FOUND']);

@@ -91,6 +91,7 @@ describe('access control: the role × operation matrix', () => {
     ['recordMatchAward', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, () => ({ s: ids.session, c: ids.contestant }))],
     ['revokeMatchAward', 'DIRECTOR', gql(`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "In error" }) { id } }`, () => ({ s: ids.session }))],
     ['publishSession', 'DIRECTOR', gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, () => ({ s: ids.session }))],
+    ['acceptMemberClub', 'FEDERATION', gql(`mutation($c: ID!) { acceptMemberClub(clubId: $c) { id } }`, () => ({ c: ids.clubB }))],
     ['updateOrganization', 'ADMIN', gql(`mutation($id: ID!, $n: String!) { updateOrganization(id: $id, input: { name: $n }) { id } }`, (n) => ({ id: ids.clubA, n: `Club A ${n}` }))],
     ['createApiKey', 'ADMIN', gql(`mutation($n: String!, $o: ID!) { createApiKey(input: { name: $n, role: SCORER, organizationId: $o }) { key } }`, (n) => ({ n: `Pads ${n}`, o: ids.clubA }))],
     ['revokeApiKey', 'ADMIN', async (key) => {

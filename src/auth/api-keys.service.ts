@@ -21,7 +21,7 @@ export interface CreatedKey {
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger('ApiKeys');
-  private readonly verified = new Map<string, { principal: Principal | Error; until: number }>();
+  private readonly verified = new Map<string, { principal: Principal | Error; until: number; expiresAt: Date | null }>();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -31,29 +31,32 @@ export class ApiKeysService {
     const cached = this.verified.get(hash);
     if (cached && cached.until > Date.now()) {
       if (cached.principal instanceof Error) throw cached.principal;
+      // Trusted for a moment, but never past its expiry: that is checked at every use.
+      if (cached.expiresAt && cached.expiresAt <= new Date()) throw expired(cached.expiresAt);
       return cached.principal;
     }
-    const principal = await this.lookup(key, hash).catch((error: unknown) => (error instanceof UnauthenticatedError ? error : Promise.reject(error)));
+    const found = await this.lookup(key, hash).catch((error: unknown) => (error instanceof UnauthenticatedError ? error : Promise.reject(error)));
     if (this.verified.size > 10_000) this.verified.clear();
-    this.verified.set(hash, { principal, until: Date.now() + TRUST_MS });
+    const principal = found instanceof Error ? found : found.principal;
+    this.verified.set(hash, { principal, until: Date.now() + TRUST_MS, expiresAt: found instanceof Error ? null : found.expiresAt });
     if (principal instanceof Error) throw principal;
     return principal;
   }
 
-  private async lookup(key: string, hash: string): Promise<Principal> {
+  private async lookup(key: string, hash: string): Promise<{ principal: Principal; expiresAt: Date | null }> {
     const admin = process.env.TRAVELLER_ADMIN_KEY;
     if (admin && admin.length === key.length && timingSafeEqual(Buffer.from(admin), Buffer.from(key))) {
-      return { keyId: null, label: 'admin (TRAVELLER_ADMIN_KEY)', role: 'ADMIN', organizationId: null, eventId: null };
+      return { principal: { keyId: null, label: 'admin (TRAVELLER_ADMIN_KEY)', role: 'ADMIN', organizationId: null, eventId: null }, expiresAt: null };
     }
     const prefix = keyPrefix(key);
     const row = prefix ? await this.prisma.apiKey.findUnique({ where: { prefix } }) : null;
     if (!row || !sameHash(row.hash, hash)) throw new UnauthenticatedError('Unknown API key');
     if (row.revokedAt) throw new UnauthenticatedError(`This API key was revoked on ${row.revokedAt.toISOString()}`);
-    if (row.expiresAt && row.expiresAt <= new Date()) throw new UnauthenticatedError(`This API key expired on ${row.expiresAt.toISOString()}`);
+    if (row.expiresAt && row.expiresAt <= new Date()) throw expired(row.expiresAt);
     if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
       void this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
     }
-    return { keyId: row.id, label: `key ${row.prefix} (${row.name})`, role: row.role, organizationId: row.organizationId, eventId: row.eventId };
+    return { principal: { keyId: row.id, label: `key ${row.prefix} (${row.name})`, role: row.role, organizationId: row.organizationId, eventId: row.eventId }, expiresAt: row.expiresAt };
   }
 
   async create(input: { name: string; role: ApiRole; organizationId: string | null; eventId?: string | null; expiresAt?: Date | null }, createdBy: string): Promise<CreatedKey> {
@@ -97,3 +100,5 @@ export class ApiKeysService {
     return key;
   }
 }
+
+const expired = (at: Date) => new UnauthenticatedError(`This API key expired on ${at.toISOString()}`);

@@ -58,4 +58,5 @@ export function authorizeRead(principal: Principal | null, scope: Scope | null, 
   if (!scope || (scope.organizationId !== principal.organizationId && scope.federationId !== principal.organizationId)) {
     throw new ForbiddenError(`${what} needs a key of the organisation or of its federation; this key is not one`);
   }
+  if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
 }

@@ -15,6 +15,8 @@ const QUERIES: Record<Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>
   contestant: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
   penalty: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE p."id" = $1`,
+  // A club's request to join a federation is the federation's to accept.
+  membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
 };
 
@@ -36,12 +38,13 @@ export class ScopeService {
     }
     if (typeof target.id !== 'string' || !UUID.test(target.id)) return null;
     const key = `${target.kind}:${target.id}`;
-    const known = this.remembered.get(key);
+    // A membership request changes; everything else keeps its organisation.
+    const known = target.kind === 'membershipRequest' ? undefined : this.remembered.get(key);
     if (known && known.until > Date.now()) return known.scope;
     const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], [target.id]);
     const scope = rows[0] ?? null;
     // A missing object is not remembered: it may be created a moment later.
-    if (scope) {
+    if (scope && target.kind !== 'membershipRequest') {
       if (this.remembered.size > 50_000) this.remembered.clear();
       this.remembered.set(key, { scope, until: Date.now() + REMEMBER_MS });
     }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { bearerKey } from '../auth/api-key.js';
 
@@ -30,8 +31,8 @@ export class RateLimiter {
 
   constructor(private readonly limits: RateLimits) {}
 
-  /** 0 when the request may go, or the seconds to wait. */
-  take(key: string, perMinute: number, now = Date.now()): number {
+  /** 0 when `count` requests may go, or the seconds to wait. */
+  take(key: string, perMinute: number, now = Date.now(), count = 1): number {
     if (!perMinute) return 0;
     const rate = perMinute / 60_000;
     const capacity = Math.max(10, perMinute / 10);
@@ -40,20 +41,43 @@ export class RateLimiter {
     bucket.at = now;
     if (this.buckets.size > 100_000) this.buckets.clear(); // a flood of addresses must not exhaust memory
     this.buckets.set(key, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= count) {
+      bucket.tokens -= count;
       return 0;
     }
-    return Math.ceil((1 - bucket.tokens) / rate / 1000);
+    // More than a burst holds can never go at once: the wait is what that many requests take.
+    return Math.max(1, Math.ceil((count > capacity ? count : count - bucket.tokens) / rate / 1000));
+  }
+
+  /** Counts `count` requests of one caller (its address, and its key when it sent one): 0, or the seconds to wait. */
+  takeFor(caller: { address: string | undefined; key: string | null }, count = 1): number {
+    const now = Date.now();
+    return Math.max(this.take(`ip:${caller.address}`, this.limits.perAddress, now, count), caller.key ? this.take(`key:${caller.key.slice(0, 18)}`, this.limits.perKey, now, count) : 0);
   }
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      const key = bearerKey(req.headers.authorization);
-      const wait = Math.max(this.take(`ip:${req.ip}`, this.limits.perAddress), key ? this.take(`key:${key.slice(0, 18)}`, this.limits.perKey) : 0);
+      const wait = this.takeFor(callerOf(req));
       if (!wait) return next();
       res.setHeader('Retry-After', String(wait));
       res.status(429).json({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: `Too many requests; try again in ${wait} s`, fields: [] });
     };
   }
+}
+
+/** Who a request counts against: its client address (as Express sees it) and its key. */
+export function callerOf(req: Request): { address: string | undefined; key: string | null } {
+  return { address: req.ip, key: bearerKey(req.headers.authorization) };
+}
+
+/**
+ * The client address of a WebSocket upgrade: the socket's peer, or behind a trusted proxy
+ * (TRAVELLER_TRUST_PROXY as a hop count) the address that proxy saw, as Express takes it for HTTP.
+ */
+export function upgradeAddress(req: IncomingMessage, trustProxy = process.env.TRAVELLER_TRUST_PROXY): string | undefined {
+  const peer = req.socket?.remoteAddress;
+  if (!trustProxy || !/^\d+$/.test(trustProxy)) return peer;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const chain = [...forwarded, peer];
+  return chain[Math.max(0, chain.length - 1 - Number(trustProxy))];
 }

@@ -1,4 +1,5 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { jsonShapeProblem } from './body-shape.js';
 import { BadInputError } from './errors.js';
 
 /** Control characters no field has a use for (tab, newline and carriage return are fine); PostgreSQL cannot even store NUL. */
@@ -13,6 +14,9 @@ class InputPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const bad = controlCharacterPath(value);
     if (bad !== null) throw new BadInputError(`${bad || 'The input'} contains a control character; send plain text`, bad ? [bad] : []);
+    // A lone surrogate (from a GraphQL string escape such as "\ud800") would be stored altered or refused by PostgreSQL.
+    const malformed = jsonShapeProblem(value);
+    if (malformed) throw new BadInputError(malformed.message, malformed.path ? [malformed.path] : []);
     return super.transform(value, metadata);
   }
 }

@@ -91,7 +91,7 @@ async function checkNumbersFree(tx: PrismaTx, eventId: string, contestants: Cont
   }
 }
 
-/** Existing players by id or member number; anyone else is created under the event's organisation. */
+/** Existing players of the event's organisation by id or member number; anyone else is created under the event's organisation. */
 async function resolvePlayers(
   tx: PrismaTx,
   organizationId: string | null,
@@ -102,7 +102,8 @@ async function resolvePlayers(
   for (const [i, p] of inputs.entries()) {
     if (p.playerId) {
       const found = await tx.player.findUnique({ where: { id: p.playerId } });
-      if (!found) throw new NotFoundError('Player', p.playerId, `${field}.${i}.playerId`);
+      // Another club's player is not ours to enter: answered as if it did not exist.
+      if (!found || found.organizationId !== organizationId) throw new NotFoundError('Player', p.playerId, `${field}.${i}.playerId`);
       players.push(found);
       continue;
     }

@@ -1,3 +1,4 @@
+import { literalLike } from '../common/like.js';
 import { Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { pageQuery, toPage, type Page } from '../common/pagination.js';
@@ -35,7 +36,7 @@ export class EventsService {
       status: args.status,
       kind: args.kind,
       startsOn: args.from || args.to ? { gte: args.from, lte: args.to } : undefined,
-      name: args.name ? { contains: args.name, mode: 'insensitive' } : undefined,
+      name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
     };
     const [rows, total] = await Promise.all([
       this.prisma.event.findMany({

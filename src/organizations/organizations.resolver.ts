@@ -1,4 +1,6 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import {
@@ -31,8 +33,14 @@ export class OrganizationsResolver {
 
   @Mutation(() => Organization)
   @Requires('ADMIN', (a) => ({ kind: 'organization', id: a.id }), 'Changing an organisation')
-  updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput) {
-    return this.organizationsService.update(id, input);
+  updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput, @CurrentPrincipal() principal: Principal) {
+    return this.organizationsService.update(id, input, principal.organizationId === null);
+  }
+
+  @Mutation(() => Organization, { description: 'A federation’s admin accepts a club’s request to join it (the club asked with updateOrganization(federationId:))' })
+  @Requires('ADMIN', (a) => ({ kind: 'membershipRequest', id: a.clubId }), 'Accepting a member club')
+  acceptMemberClub(@IdArg('clubId') clubId: string, @CurrentPrincipal() principal: Principal) {
+    return this.organizationsService.acceptMember(clubId, principal.organizationId);
   }
 
   @ResolveField(() => Organization, { nullable: true })

@@ -29,10 +29,33 @@ export class OrganizationsService {
     return this.prisma.organization.create({ data: input });
   }
 
-  async update(id: string, input: UpdateOrganizationInput): Promise<Organization> {
-    await this.get(id);
+  /**
+   * `byOperator`: a global admin key. Joining a federation gives the federation's keys the club's
+   * awards, member numbers and player merges, so it takes both sides: a club's own key setting
+   * `federationId` only asks (requestedFederationId), and the federation's admin accepts with
+   * acceptMemberClub. The operator attaches at once; leaving (federationId null) is the club's own
+   * decision.
+   */
+  async update(id: string, input: UpdateOrganizationInput, byOperator: boolean): Promise<Organization> {
+    const current = await this.get(id);
     if (input.federationId) await this.requireFederation(input.federationId);
-    return this.prisma.organization.update({ where: { id }, data: input });
+    const { federationId, ...rest } = input;
+    const asking = !!federationId && federationId !== current.federationId && !byOperator;
+    const membership =
+      federationId === undefined ? {} : asking ? { requestedFederationId: federationId } : { federationId: federationId ?? null, requestedFederationId: null };
+    return this.prisma.organization.update({ where: { id }, data: { ...rest, ...membership } });
+  }
+
+  /** The federation's admin (or the operator) accepts a club's request to join it. */
+  async acceptMember(clubId: string, federationId: string | null): Promise<Organization> {
+    const club = await this.get(clubId);
+    if (!club.requestedFederationId || (federationId && club.requestedFederationId !== federationId)) {
+      throw new NotFoundError('Request to join this federation from club', clubId, 'clubId');
+    }
+    // Only the request as it stands is accepted, even if the club changed it a moment ago.
+    const { count } = await this.prisma.organization.updateMany({ where: { id: clubId, requestedFederationId: club.requestedFederationId }, data: { federationId: club.requestedFederationId, requestedFederationId: null } });
+    if (!count) throw new NotFoundError('Request to join this federation from club', clubId, 'clubId');
+    return this.get(clubId);
   }
 
   private async requireFederation(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import type { Principal } from '../auth/principal.js';
+import { authorizeRead, type Principal } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { CreatePlayerInput, PlayersArgs, UpdatePlayerInput } from './dto/player.inputs.js';
@@ -9,10 +10,21 @@ import { PlayersService } from './players.service.js';
 
 @Resolver(() => Player)
 export class PlayersResolver {
-  constructor(private readonly playersService: PlayersService) {}
+  constructor(
+    private readonly playersService: PlayersService,
+    private readonly scopes: ScopeService,
+  ) {}
 
-  @Query(() => PlayerConnection, { description: 'Players, by name; filter by organisation, member number or name' })
-  players(@Args() args: PlayersArgs) {
+  @Query(() => PlayerConnection, { description: 'Players, by name; filter by organisation, member number (with a key of the organisation or its federation, as playersByMemberNumber) or name' })
+  async players(@Args() args: PlayersArgs, @CurrentPrincipal() principal: Principal | null) {
+    if (args.memberNumber !== undefined) {
+      // Finding a person by member number is for the club's and its federation's keys, as playersByMemberNumber.
+      const organizationId = args.organizationId ?? principal?.organizationId ?? undefined;
+      const what = 'Looking players up by member number';
+      if (organizationId === undefined) authorizeRead(principal, null, what);
+      else authorizeRead(principal, await this.scopes.resolve({ kind: 'organization', id: organizationId }, principal), what);
+      return this.playersService.list({ ...args, organizationId });
+    }
     return this.playersService.list(args);
   }
 

@@ -1,3 +1,4 @@
+import { literalLike } from '../common/like.js';
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '../common/errors.js';
 import { pageQuery, toPage, type Page } from '../common/pagination.js';
@@ -19,7 +20,7 @@ export class PlayersService {
     const where: Prisma.PlayerWhereInput = {
       organizationId: args.organizationId,
       memberNumber: args.memberNumber,
-      name: args.name ? { contains: args.name, mode: 'insensitive' } : undefined,
+      name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
     };
     const [rows, total] = await Promise.all([
       this.prisma.player.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...pageQuery(args) }),

@@ -15,7 +15,7 @@ import { audit } from './audit.js';
 import { AdjustmentKind, ArtificialScore, DirectAwardUnit, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
 import { locateLine } from './line-context.js';
 import { changeAfterPublication } from './publication.service.js';
-import { resultSnapshot } from './line-decision.js';
+import { checkExpectedVersion, resultSnapshot } from './line-decision.js';
 import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
 
@@ -40,6 +40,7 @@ export class DirectorService {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${located.section.id}::text), ${located.boardNumber}::int)`;
       const onBoard = await tx.result.findMany({ where: { sectionId: located.section.id, boardNumber: located.boardNumber } });
       const existing = onBoard.find((r) => r.nsContestantId === located.ns.id && r.ewContestantId === located.ew.id);
+      checkExpectedVersion(input.expectedVersion, existing, 'expectedVersion');
       const data = { status, adjustment: adjustment as unknown as Prisma.InputJsonValue, contract: null, declarer: null, tricks: null, nsScore: null, lead: null };
       let saved: Result;
       if (existing) {
@@ -79,12 +80,18 @@ export class DirectorService {
     changeAfterPublication(ctx.session, input.override);
     const ids = input.lines.map((l, i) => {
       const located = locateLine(ctx, { ...l, section: l.section ?? input.section, board: input.board }, `lines.${i}.`);
-      return { nsId: located.ns.id, ewId: located.ew.id, sectionId: located.section.id, i };
+      return { nsId: located.ns.id, ewId: located.ew.id, sectionId: located.section.id, expectedVersion: l.expectedVersion, i };
     });
+    const twice = ids.find((ref, n) => ids.findIndex((o) => o.sectionId === ref.sectionId && o.nsId === ref.nsId && o.ewId === ref.ewId) !== n);
+    if (twice) throw new BadInputError(`Line ${twice.i + 1} is listed twice; list each line once`, [`lines.${twice.i}`]);
     const count = await this.prisma.$transaction(async (tx) => {
+      // The same board lock as posts and corrections take (in one order), so no change is lost between them.
+      const sections = [...new Set(ids.map((ref) => ref.sectionId))];
+      await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (SELECT DISTINCT hashtext(s) AS k1, ${input.board}::int AS k2 FROM unnest(${sections}::text[]) AS t(s) ORDER BY 1, 2 OFFSET 0) AS ordered`;
       for (const ref of ids) {
         const row = await tx.result.findFirst({ where: { sectionId: ref.sectionId, boardNumber: input.board, nsContestantId: ref.nsId, ewContestantId: ref.ewId } });
         if (!row) throw new NotFoundError(`Result on board ${input.board} for line`, ref.i + 1, `lines.${ref.i}`);
+        checkExpectedVersion(ref.expectedVersion, row, `lines.${ref.i}.expectedVersion`);
         const updated = await tx.result.update({ where: { id: row.id }, data: { boardForm: input.form, version: row.version + 1 } });
         await audit(tx, { sessionId: ctx.session.id, action: 'SCORE_ADJUSTED', entityId: row.id, actor, reason: input.reason, law: '87', before: { boardForm: row.boardForm }, after: { boardForm: updated.boardForm } });
       }

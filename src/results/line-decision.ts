@@ -61,6 +61,7 @@ export function decideLine(state: BoardState, line: PreparedLine, rules: LineRul
     throw new ConflictError(`Idempotency key "${key}" was used for another line (board ${state.keyed.boardNumber})`, [`${line.field}idempotencyKey`]);
   }
   if (same && sameContent(same, line)) return { kind: 'repeat', row: same };
+  checkExpectedVersion(line.input.correction?.expectedVersion, same, `${line.field}correction.expectedVersion`);
   const change = changeAllowed(line, rules, same ? describe(same) : null);
   if (same) {
     const row: Result = { ...same, ...content(line), adjustment: null, version: same.version + 1, updatedAt: now };
@@ -111,6 +112,20 @@ function changeAllowed(line: PreparedLine, rules: LineRules, existing: string | 
   }
   if (rules.lockedSince) return { reason: correction!.reason, law: '79C2' };
   return existing ? { reason: correction!.reason, law: '79C' } : { reason: correction?.reason ?? null, law: null };
+}
+
+/**
+ * A director's write may say which version of the line it was decided on (0: no line yet); when
+ * someone changed the line since, the write is a CONFLICT rather than silently undoing theirs.
+ */
+export function checkExpectedVersion(expected: number | null | undefined, current: Pick<Result, 'version'> | undefined, field: string): void {
+  if (expected === undefined || expected === null) return;
+  const version = current?.version ?? 0;
+  if (version === expected) return;
+  throw new ConflictError(
+    `This line is at version ${version}${current ? '' : ' (no line stored yet)'}, not ${expected}: it changed since you read it; read it again and decide`,
+    [field],
+  );
 }
 
 /** A pair plays a board once. In teams each team sits once NS and once EW (two rooms). */

@@ -1,3 +1,4 @@
+import { IsReason } from '../../common/reason.js';
 import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsNumber, IsInt, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
@@ -6,7 +7,7 @@ import { ArrayMaxSize, ArrayMinSize, IsNumber, IsInt, IsUUID, Length, Max, Min, 
 export class MergePlayersInput {
   @Field(() => ID, { description: 'The player who stays' }) @IsUUID() keepId: string;
   @Field(() => ID, { description: 'The duplicate: its events move to the player who stays' }) @IsUUID() duplicateId: string;
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
 }
 
 @InputType()

@@ -9,6 +9,8 @@ export class Organization {
   @Field(() => String, { nullable: true, description: 'Club or federation code, unique when set' }) code: string | null;
   @Field(() => OrganizationKind) kind: OrganizationKind;
   @Field(() => ID, { nullable: true, description: 'The federation a club belongs to' }) federationId: string | null;
+  @Field(() => ID, { nullable: true, description: 'The federation the club asked to join, until that federation’s admin accepts (acceptMemberClub)' })
+  requestedFederationId: string | null;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
 }

@@ -1,3 +1,4 @@
+import { IsReason } from '../../common/reason.js';
 import { Field, Float, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsUUID, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -56,6 +57,11 @@ export class LineRefInput {
   @Max(99)
   round?: number;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(999) table?: number;
+  @Field(() => Int, { nullable: true, description: 'The version of the line this decision was taken on (0: no line yet); CONFLICT when it changed since' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expectedVersion?: number;
 }
 
 @InputType({ description: 'One possible result of an assigned score, with its weight' })
@@ -104,7 +110,7 @@ export class AdjustScoreInput extends LineRefInput {
   @Max(100)
   presentPercentage?: number;
   @Field(() => DirectAwardInput, { nullable: true, description: 'DIRECT: each side’s figure' }) @IsOptional() @ValidateNested() @Type(() => DirectAwardInput) award?: DirectAwardInput;
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
   @Field({ nullable: true, description: 'Law cited; defaults to 12C2 (artificial), 12C1(c) (assigned), 86D (direct)' }) @IsOptional() @Length(1, 20) law?: string;
   @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
   @IsOptional()
@@ -119,7 +125,7 @@ export class MarkFouledBoardInput {
   @Field(() => Int) @IsInt() @Min(1) @Max(999) board: number;
   @Field(() => Int, { description: 'Version number (1 is the board as dealt)' }) @IsInt() @Min(1) @Max(9) form: number;
   @Field(() => [LineRefInput], { description: 'The lines that played this version' }) @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => LineRefInput) lines: LineRefInput[];
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
   @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
   @IsOptional()
   @IsBoolean()
@@ -136,7 +142,7 @@ export class AddPenaltyInput {
   @Matches(/^(\d+\/\d+|\d+(\.\d+)?)$/, { message: 'amount must be a positive number or fraction' })
   amount?: string;
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) board?: number;
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
   @Field({ nullable: true }) @IsOptional() @Length(1, 20) law?: string;
   @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
   @IsOptional()

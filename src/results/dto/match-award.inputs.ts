@@ -1,5 +1,6 @@
+import { IsReason } from '../../common/reason.js';
 import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
-import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 export enum MatchAwardKind {
   BYE = 'BYE',
@@ -14,7 +15,7 @@ export class RecordMatchAwardInput {
   @Field(() => MatchAwardKind) @IsEnum(MatchAwardKind) kind: MatchAwardKind;
   @Field(() => ID, { description: 'BYE: the team with the bye. FORFEIT: the team that did not play' }) @IsUUID() contestantId: string;
   @Field(() => ID, { nullable: true, description: 'FORFEIT: the team that was ready to play' }) @IsOptional() @IsUUID() opponentId?: string;
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
   @Field({ nullable: true, description: 'After the correction period (Law 79C2)' }) @IsOptional() @IsBoolean() override?: boolean;
 }
 
@@ -22,6 +23,6 @@ export class RecordMatchAwardInput {
 export class RevokeMatchAwardInput {
   @Field(() => ID) @IsUUID() sessionId: string;
   @Field(() => ID) @IsUUID() id: string;
-  @Field() @Length(3, 500) reason: string;
+  @Field() @IsReason() reason: string;
   @Field({ nullable: true, description: 'After the correction period (Law 79C2)' }) @IsOptional() @IsBoolean() override?: boolean;
 }

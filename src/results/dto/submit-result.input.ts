@@ -1,3 +1,4 @@
+import { IsReason } from '../../common/reason.js';
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
@@ -23,7 +24,7 @@ const trimUpper = ({ value }: { value: unknown }) => (typeof value === 'string' 
 export class CorrectionInput {
   @Field({ description: 'Why the line changes; kept in the audit trail' })
   @ApiProperty({ example: 'Scorer entered 4S= instead of 4H=' })
-  @Length(3, 500)
+  @IsReason()
   reason: string;
 
   @Field({ nullable: true, description: 'After the correction period: the Director and the TO are satisfied the record is wrong (Law 79C2)' })
@@ -31,6 +32,13 @@ export class CorrectionInput {
   @IsOptional()
   @IsBoolean()
   override?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'The version of the line this correction was decided on; CONFLICT when it changed since' })
+  @ApiPropertyOptional({ example: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expectedVersion?: number;
 }
 
 /** One traveller line as table pads and scorers send it; the NS score is computed, never sent. */

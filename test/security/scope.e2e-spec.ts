@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, type TestApp } from '../support/app.js';
+import { sql } from '../support/database.js';
+import { AttackTable, buildWorld, line, type World } from './world.js';
+
+/**
+ * Attacks on who may touch what: other clubs' ids in the path, the query string and the body of
+ * every REST route, unknown query parameters, other clubs' objects inside inputs.
+ */
+describe('security: scope of a key', () => {
+  let t: TestApp;
+  let w: World;
+  const table = new AttackTable();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    w = await buildWorld(t);
+  });
+  afterAll(async () => {
+    table.print('Attack suite: scope of a key');
+    await t.close();
+  });
+
+  const linesIn = async (sessionId: string) => (await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n as number;
+
+  /** Every REST route, with a request that an attacker would tamper with. */
+  const REST: Record<string, (tamper: string) => { key: keyof World['keys'] | null; send: (t: TestApp, key: string | null) => Promise<{ status: number; body: any }> }> = {
+    'POST /api/v1/sessions/{id}/results': (q) => ({ key: 'B_SCORER', send: (t, k) => t.as(k).post(`/api/v1/sessions/${w.ids.sessionA}/results?${q}`).send(line(2, 3, 4)) }),
+    'POST /api/v1/imports/{format}': (q) => ({ key: 'B_DIRECTOR', send: (t, k) => t.as(k).post(`/api/v1/imports/pbn?eventId=${w.ids.eventB}&${q}`).set('content-type', 'text/plain').send('[Event "x"]\n') }),
+    'GET /api/v1/events/{id}/export.usebio': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.usebio?${q}`) }),
+    'GET /api/v1/events/{id}/export.pbn': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.pbn?${q}`) }),
+    'GET /api/v1/events/{id}/ranking.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking.csv?${q}`) }),
+    'GET /api/v1/events/{id}/travellers.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/travellers.csv?${q}`) }),
+    'GET /api/v1/organizations/{id}/awards.csv': (q) => ({ key: 'OTHER_FED_ADMIN', send: (t, k) => t.as(k).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?${q}`) }),
+    'GET /health': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health?${q}`) }),
+    'GET /health/live': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health/live?${q}`) }),
+  };
+
+  /**
+   * Every mutation, sent by club B's admin with club A's ids in its arguments (and, where an input
+   * names an organisation, club A's or club A's federation). Refused: FORBIDDEN, or NOT_FOUND for
+   * an object inside an input that is not B's.
+   */
+  const MUTATIONS: Record<string, (ids: World['ids']) => [string, Record<string, unknown>]> = {
+    createEvent: (i) => [`mutation($o: ID!) { createEvent(input: { name: "Theirs", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: i.clubA }],
+    updateEvent: (i) => [`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: i.eventA }],
+    createSession: (i) => [`mutation($e: ID!) { createSession(input: { eventId: $e, number: 9 }) { id } }`, { e: i.eventA }],
+    updateSession: (i) => [`mutation($id: ID!) { updateSession(id: $id, input: { name: "Ours" }) { id } }`, { id: i.sessionA }],
+    createSection: (i) => [`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Q", tables: 1, boards: [1] }) { id } }`, { s: i.sessionA }],
+    updateSection: (i) => [`mutation($id: ID!) { updateSection(id: $id, input: { tables: 3 }) { id } }`, { id: i.sectionA }],
+    addBoards: (i) => [`mutation($s: ID!) { addBoards(input: { sessionId: $s, boards: [{ number: 77 }] }) { id } }`, { s: i.sessionA }],
+    updateBoard: (i) => [`mutation($id: ID!) { updateBoard(id: $id, input: { dealer: W }) { id } }`, { id: i.boardA }],
+    addContestants: (i) => [`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 77 }] }) { id } }`, { e: i.eventA }],
+    updateContestant: (i) => [`mutation($id: ID!) { updateContestant(id: $id, input: { name: "Ours" }) { id } }`, { id: i.contestantA }],
+    createPlayer: (i) => [`mutation($o: ID!) { createPlayer(input: { name: "Spy", organizationId: $o }) { id } }`, { o: i.clubA }],
+    updatePlayer: (i) => [`mutation($id: ID!) { updatePlayer(id: $id, input: { name: "Renamed" }) { id } }`, { id: i.playerA }],
+    mergePlayers: (i) => [`mutation($k: ID!, $d: ID!) { mergePlayers(input: { keepId: $k, duplicateId: $d, reason: "Same person" }) { id } }`, { k: i.playerB, d: i.playerA }],
+    submitResult: (i) => [`mutation($s: ID!) { submitResult(input: { sessionId: $s, board: 2, nsPair: 3, ewPair: 4, contract: "3NT", declarer: N, tricks: 9 }) { created } }`, { s: i.sessionA }],
+    submitResults: (i) => [`mutation($s: ID!) { submitResults(input: { sessionId: $s, lines: [{ board: 2, nsPair: 3, ewPair: 4, contract: "3NT", declarer: N, tricks: 9 }] }) { created } }`, { s: i.sessionA }],
+    adjustScore: (i) => [`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 1, nsPair: 1, ewPair: 2, kind: ARTIFICIAL, ns: AVERAGE, ew: AVERAGE, reason: "Ours now" }) { id } }`, { s: i.sessionA }],
+    markFouledBoard: (i) => [`mutation($s: ID!) { markFouledBoard(input: { sessionId: $s, board: 1, form: 2, lines: [{ board: 1, nsPair: 1, ewPair: 2 }], reason: "Ours now" }) }`, { s: i.sessionA }],
+    addPenalty: (i) => [`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Ours now" }) { id } }`, { s: i.sessionA, c: i.contestantA }],
+    revokePenalty: () => [`mutation($id: ID!) { revokePenalty(id: $id, reason: "Ours now") { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    recordMatchAward: (i) => [`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Ours now" }) { id } }`, { s: i.sessionA, c: i.contestantA }],
+    revokeMatchAward: (i) => [`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "Ours now" }) { id } }`, { s: i.sessionA }],
+    publishSession: (i) => [`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: i.sessionA }],
+    importEvent: (i) => [`mutation($e: ID!) { importEvent(input: { format: PBN, content: "[Event \\"x\\"]", eventId: $e }) { eventId } }`, { e: i.eventA }],
+    updateOrganization: (i) => [`mutation($id: ID!) { updateOrganization(id: $id, input: { name: "Ours" }) { id } }`, { id: i.clubA }],
+    acceptMemberClub: (i) => [`mutation($id: ID!) { acceptMemberClub(clubId: $id) { id } }`, { id: i.clubA }],
+    createOrganization: (i) => [`mutation($f: ID!) { createOrganization(input: { name: "Inside", federationId: $f }) { id } }`, { f: i.federation }],
+    createApiKey: (i) => [`mutation($o: ID!) { createApiKey(input: { name: "Ours", role: ADMIN, organizationId: $o }) { key } }`, { o: i.clubA }],
+    revokeApiKey: () => [`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    setAwardScale: (i) => [`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Ours", tiers: [{ minContestants: 2, points: [1] }] }) { id } }`, { f: i.federation }],
+  };
+
+  it('covers every mutation of the schema (a new mutation must be added here)', async () => {
+    const fields = dataOf(await t.gqlAs(null, `{ __schema { mutationType { fields { name } } } }`)).__schema.mutationType.fields.map((f: { name: string }) => f.name);
+    expect(fields.filter((f: string) => !(f in MUTATIONS))).toEqual([]);
+  });
+
+  it('refuses every mutation made with another club’s key on this club’s objects', async () => {
+    for (const [name, build] of Object.entries(MUTATIONS)) {
+      const [query, variables] = build(w.ids);
+      const res = await t.gqlAs(w.keys.B_ADMIN, query, variables);
+      const code = res.errors?.[0]?.extensions?.code;
+      table.record('another club’s ids in a mutation', `${name} → ${code ?? 'ALLOWED'}`, !res.data?.[name] && (code === 'FORBIDDEN' || code === 'NOT_FOUND'));
+    }
+    expect(table.wrong('another club’s ids in a mutation')).toEqual([]);
+  });
+
+  it('covers every REST route of the service (a new route must be added here)', async () => {
+    const doc = (await t.as(null).get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes.filter((r) => !(r in REST))).toEqual([]);
+  });
+
+  it('never takes scope from the query string: other clubs’ ids there are refused, named, and nothing is stored', async () => {
+    const before = await linesIn(w.ids.sessionA);
+    for (const [route, attack] of Object.entries(REST)) {
+      for (const param of ['id', 'sessionId', 'eventId', 'organizationId', 'federationId']) {
+        // Take an id of the attacker's own (so a guard reading the query would let it through).
+        const own = { id: w.ids.sessionB, sessionId: w.ids.sessionB, eventId: w.ids.eventB, organizationId: w.ids.clubB, federationId: w.ids.otherFederation }[param];
+        if (route.startsWith('POST /api/v1/imports') && param === 'eventId') continue; // the route documents eventId: its own test below
+        const { key, send } = attack(`${param}=${own}`);
+        const res = await send(t, key && w.keys[key]);
+        table.record('query-string tampering', `${route} ?${param}= → ${res.status}`, res.status === 400 && res.body.code === 'BAD_USER_INPUT' && res.body.fields?.includes(param));
+      }
+    }
+    expect(table.wrong('query-string tampering')).toEqual([]);
+    expect(await linesIn(w.ids.sessionA)).toBe(before);
+  });
+
+  it('refuses a director’s override of another club’s published result sent with their session in the query', async () => {
+    dataOf(await t.gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: w.ids.sessionA2 }));
+    const res = await t
+      .as(w.keys.B_DIRECTOR)
+      .post(`/api/v1/sessions/${w.ids.sessionA2}/results?id=${w.ids.sessionB}`)
+      .send({ ...line(1, 1, 2, 3), correction: { reason: 'Taken over' } });
+    table.record('query-string tampering', `override with ?id= → ${res.status}`, res.status === 400);
+    expect(res.status).toBe(400);
+    const stored = await sql(t.db.url, `SELECT tricks FROM "Result" WHERE "sessionId" = $1`, [w.ids.sessionA2]);
+    expect(stored).toEqual([{ tricks: 9 }]);
+    // The same request without the tampering is one the club's own director may make.
+    await t.as(w.keys.A_DIRECTOR).post(`/api/v1/sessions/${w.ids.sessionA2}/results`).send({ ...line(1, 1, 2, 3), correction: { reason: 'Pad typo' } }).expect(201);
+  });
+
+  it('refuses unknown query parameters on every REST route, naming them', async () => {
+    for (const [route, attack] of Object.entries(REST)) {
+      const { key, send } = attack('colour=blue&page=2');
+      const res = await send(t, key && w.keys[key]);
+      table.record('unknown query parameter', `${route} → ${res.status}`, res.status === 400 && JSON.stringify(res.body.fields) === '["colour","page"]' && /colour/.test(res.body.message));
+    }
+    expect(table.wrong('unknown query parameter')).toEqual([]);
+  });
+
+  it('still reads the query parameters a route documents, and checks their scope', async () => {
+    const into = await t.as(w.keys.B_DIRECTOR).post(`/api/v1/imports/pbn?eventId=${w.ids.eventA}`).set('content-type', 'text/plain').send('[Event "x"]\n');
+    table.record('documented query parameter of another club', `imports ?eventId=<club A event> → ${into.status}`, into.status === 403);
+    expect(into.status).toBe(403);
+    const awards = await t.as(w.keys.OTHER_FED_ADMIN).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?from=2020-01-01`);
+    table.record('documented query parameter of another club', `awards.csv of another federation → ${awards.status}`, awards.status === 403);
+    expect(awards.status).toBe(403);
+    await t.as(w.keys.FED_ADMIN).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?from=2020-01-01&category=CLUB`).expect(200);
+  });
+});
