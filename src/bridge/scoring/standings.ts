@@ -158,7 +158,12 @@ const fitsUnit = (p: PenaltyRow, unit: 'MP' | 'IMP') => (unit === 'MP' ? p.unit 
  * direction only, when it sat in two-winner sections throughout.
  */
 function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: ContestantRow) => string {
-  const sectionOf = new Map<string, { letter: string; oneWinner: boolean; sections: number }[]>();
+  const single = sessions.length === 1;
+  const bySection = single && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
+  // No section switches arrows and none is ranked apart: the field is the home direction, and a
+  // national field's ranking need not look at every line to find it.
+  if (!bySection && sessions.every((s) => !s.data.sections.some(oneWinner))) return (c) => c.direction ?? '';
+  const sectionOf = new Map<string, { letter: string; oneWinner: boolean }[]>();
   for (const s of sessions) {
     const byId = new Map(s.data.sections.map((x) => [x.id, x]));
     const seen = new Set<string>();
@@ -168,17 +173,15 @@ function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: Contes
         seen.add(id);
         const section = byId.get(r.sectionId);
         const list = sectionOf.get(id) ?? [];
-        list.push({ letter: section?.letter ?? '', oneWinner: section ? oneWinner(section) : false, sections: s.data.sections.length });
+        list.push({ letter: section?.letter ?? '', oneWinner: section ? oneWinner(section) : false });
         sectionOf.set(id, list);
       }
     }
   }
-  const single = sessions.length === 1;
-  const bySection = single && scored.rules.scoreAcross === 'SECTION';
   return (c) => {
     const seats = sectionOf.get(c.id) ?? [];
     const parts: string[] = [];
-    if (bySection && seats[0] && seats[0].sections > 1) parts.push(seats[0].letter);
+    if (bySection && seats[0]) parts.push(seats[0].letter);
     if (c.direction && seats.length && seats.every((x) => !x.oneWinner)) parts.push(c.direction);
     return parts.join(' ');
   };
