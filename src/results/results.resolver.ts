@@ -18,6 +18,7 @@ import { SubmitResultPayload, TravellerLine } from './models/traveller.model.js'
 import { PublicationService } from './publication.service.js';
 import { ResultsService } from './results.service.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { travellersHidden } from '../bridge/periods.js';
 
 /** Writes to a session's results are checked against the session's organisation and event. */
 const inSession = (a: Record<string, any>) => ({ kind: 'session' as const, id: a.input?.sessionId });
@@ -114,9 +115,17 @@ export class ResultsResolver {
     return this.prisma.auditEntry.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   }
 
-  @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session' })
+  @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session; none while the director hides travellers' })
   resultPosted(@IdArg('sessionId') sessionId: string) {
-    return this.live.listen('resultPosted', sessionId);
+    return this.publicLines(sessionId);
+  }
+
+  /** Subscribers are the public (graphql-ws carries no key): lines pass only while travellers are shown. */
+  private async *publicLines(sessionId: string): AsyncGenerator<unknown> {
+    for await (const payload of this.live.listen('resultPosted', sessionId)) {
+      const session = await this.prisma.session.findUnique({ where: { id: sessionId } });
+      if (session && !travellersHidden(session)) yield payload;
+    }
   }
 
   @Subscription(() => RankingChange, { description: 'The session’s ranking changed: query sessionRanking again' })
