@@ -29,6 +29,12 @@ export class PageContext {
     return format.format(value);
   }
 
+  /** A percentage, always with two decimals (62.50). */
+  percent(value: number | null | undefined): string {
+    if (value === null || value === undefined) return '';
+    return new Intl.NumberFormat(this.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  }
+
   /** A score with its sign: +620, −100. */
   signed(value: number | null | undefined, digits = 2): string {
     if (value === null || value === undefined) return '';
@@ -43,7 +49,7 @@ export class PageContext {
 
   /** An instant, in UTC on the server; the page's script shows it in the reader's own time zone. */
   dateTime(value: Date): string {
-    return new Intl.DateTimeFormat(this.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(value);
+    return new Intl.DateTimeFormat(this.language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(value);
   }
 
   /** A link to another page; embedded pages keep the embed and language in their links (iframes may not keep cookies). */

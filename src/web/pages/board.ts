@@ -15,7 +15,7 @@ export function boardPage(ctx: PageContext, data: BoardPage): Html {
   const previous = index > 0 ? data.boards[index - 1] : null;
   const next = index >= 0 && index < data.boards.length - 1 ? data.boards[index + 1] : null;
   const boardHref = (n: number) => ctx.href(`/sessions/${session.id}/boards/${n}`);
-  const live = !session.publishedAt;
+  const live = data.standing !== 'FINAL';
   const crumbs = [...eventCrumbs(ctx, data.organization, event), { label: sessionTitle(ctx, session), href: `/sessions/${session.id}` }];
   return layout(
     ctx,

@@ -14,7 +14,10 @@ export function scoreUnit(event: Pick<Event, 'scoring' | 'vpScale'>): MessageKey
 
 /** Rankings by field: one table per field ("NS" and "EW" of a two-winner Mitchell, or sections). */
 export function rankingTables(ctx: PageContext, event: Event, entries: RankingEntry[], link: (e: RankingEntry) => string | null, id: string): Html {
-  const fields = [...new Set(entries.map((e) => e.field))];
+  // Sections in order, NS before EW within one.
+  const order = (field: string) => (field.endsWith('EW') ? 1 : 0);
+  const section = (field: string) => field.replace(/ ?(NS|EW)$/, '');
+  const fields = [...new Set(entries.map((e) => e.field))].sort((a, b) => section(a).localeCompare(section(b)) || order(a) - order(b));
   return html`${fields.map((field, i) => rankingTable(ctx, event, entries.filter((e) => e.field === field), field, link, `${id}-${i}`))}`;
 }
 
@@ -47,7 +50,7 @@ ${penalties ? html`<th scope="col" class="n hide-narrow">${ctx.t('col.penalty')}
 <th scope="row" class="n">${e.contestant.section ?? ''}${e.contestant.number}</th>
 <td class="names">${name}</td>
 <td class="n score" data-value="${e.score}">${ctx.num(e.score)}</td>
-${percent ? html`<td class="n percentage" data-value="${e.percentage ?? ''}">${ctx.num(e.percentage)}</td>` : ''}
+${percent ? html`<td class="n percentage" data-value="${e.percentage ?? ''}">${ctx.percent(e.percentage)}</td>` : ''}
 ${penalties ? html`<td class="n hide-narrow">${e.penalty ? ctx.num(-e.penalty) : ''}</td>` : ''}
 </tr>`;
   })}</tbody>

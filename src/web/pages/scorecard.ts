@@ -12,7 +12,7 @@ import { hiddenNotice } from './session.js';
 export function scorecardPage(ctx: PageContext, data: ScorecardPage): Html {
   const { session, event, card, entry } = data;
   const name = card.contestant.name;
-  const live = !session.publishedAt;
+  const live = data.standing !== 'FINAL';
   const teams = event.kind === 'TEAMS';
   const crumbs = [...eventCrumbs(ctx, data.organization, event), { label: sessionTitle(ctx, session), href: `/sessions/${session.id}` }];
   const opponentDirection = (l: ScorecardLine) => (l.direction === 'NS' ? 'EW' : 'NS');

@@ -12,7 +12,7 @@ export function hiddenNotice(ctx: PageContext, hidden: boolean): Html {
 export function sessionPage(ctx: PageContext, data: SessionPage): Html {
   const { session, event, ranking } = data;
   const title = `${event.name} · ${sessionTitle(ctx, session)}`;
-  const live = !data.session.publishedAt;
+  const live = data.standing !== 'FINAL';
   return layout(
     ctx,
     { title, crumbs: eventCrumbs(ctx, data.organization, event), liveSession: live ? session.id : undefined },
