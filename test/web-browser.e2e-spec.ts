@@ -161,7 +161,7 @@ describe('results pages in a browser', () => {
   });
 
   it('shows an embeddable fragment and its iframe snippet', async () => {
-    const page = await open(`/sessions/${sessionId}`);
+    const page = await open(`/sessions/${sessionId}?lang=en`);
     const snippet = await page.$eval('details.embed-snippet textarea', (el) => (el as HTMLTextAreaElement).value);
     expect(snippet).toContain(`<iframe src="${base}/sessions/${sessionId}?embed=1&lang=en"`);
     await page.goto(`${base}/sessions/${sessionId}?embed=1`);
