@@ -99,7 +99,7 @@ describe('results pages in a browser', () => {
       // Four hands, suit symbols read by name, dealer and vulnerability in the page's language.
       expect(await page.$$eval('.diagram .hand', (h) => h.length)).toBe(4);
       expect(await page.$eval('.diagram .suit-s', (el) => el.getAttribute('aria-label'))).toBe(language === 'en' ? 'spades' : '黑桃');
-      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'Dealer: North' : '发牌人: 北');
+      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'Dealer: North' : '发牌人：北');
       expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'None' : '双方无局');
       if (language === 'zh-CN') {
         const headers = await page.$$eval('table.traveller thead th', (ths) => ths.map((th) => th.textContent));

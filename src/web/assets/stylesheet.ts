@@ -56,6 +56,7 @@ abbr { text-decoration: none; }
 .dealer-mark { font-weight: 400; }
 .dd-table { width: auto; }
 .dd-table td, .dd-table th { text-align: center; min-width: 2.2rem; }
+.traveller, .scorecard { max-width: 48rem; }
 .traveller th, .traveller td { padding: .3rem .2rem; font-size: .9rem; }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin: .6rem 0; }
 .live-status { font-size: .85rem; color: var(--muted); min-height: 1.2em; }

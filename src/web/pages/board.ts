@@ -85,7 +85,7 @@ export function handsPage(ctx: PageContext, data: HandsPage): Html {
   return layout(
     ctx,
     { title: `${ctx.t('session.handRecords')} · ${event.name}`, crumbs },
-    html`<h1>${event.name}: ${ctx.t('session.handRecords')}</h1>
+    html`<h1>${event.name}${ctx.t('site.colon')}${ctx.t('session.handRecords')}</h1>
 ${hiddenNotice(ctx, data.hidden)}
 <div class="hand-records">${data.boards.map((b) => html`<section aria-labelledby="b${b.number}"><h2 id="b${b.number}"><a href="${ctx.href(`/sessions/${session.id}/boards/${b.number}`)}">${ctx.t('board.title', { number: b.number })}</a></h2>${handDiagram(ctx, b)}${doubleDummyTable(ctx, b.doubleDummy)}</section>`)}</div>`,
   );

@@ -22,7 +22,7 @@ export function eventPage(ctx: PageContext, data: EventPage): Html {
     ctx,
     { title: event.name, crumbs: eventCrumbs(ctx, data.organization) },
     html`<h1>${event.name}</h1>
-<p class="meta">${event.startsOn ? html`${ctx.t('event.date')}: <time datetime="${event.startsOn.toISOString().slice(0, 10)}">${ctx.date(event.startsOn)}</time>` : ''}${event.venue ? html` · ${ctx.t('event.venue')}: ${event.venue}` : ''}${event.directorName ? html` · ${ctx.t('event.director')}: ${event.directorName}` : ''}</p>
+<p class="meta">${event.startsOn ? html`${ctx.t('event.date')}${ctx.t('site.colon')}<time datetime="${event.startsOn.toISOString().slice(0, 10)}">${ctx.date(event.startsOn)}</time>` : ''}${event.venue ? html` · ${ctx.t('event.venue')}${ctx.t('site.colon')}${event.venue}` : ''}${event.directorName ? html` · ${ctx.t('event.director')}${ctx.t('site.colon')}${event.directorName}` : ''}</p>
 <section aria-labelledby="sessions"><h2 id="sessions">${ctx.t('event.sessions')}</h2>
 ${sessions.length ? html`<ul class="links sessions">${sessions.map((s) => html`<li><a href="${ctx.href(`/sessions/${s.id}`)}">${sessionTitle(ctx, s)}</a>${s.startsAt ? html` <span class="meta">· <time datetime="${s.startsAt.toISOString()}" data-local>${ctx.dateTime(s.startsAt)}</time></span>` : ''}</li>`)}</ul>` : html`<p class="note">${ctx.t('event.noSessions')}</p>`}
 </section>

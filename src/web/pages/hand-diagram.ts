@@ -45,10 +45,10 @@ export function handDiagram(ctx: PageContext, board: BoardView): Html {
   const deal = readDeal(board.deal);
   const compass = html`<div class="compass" aria-hidden="${deal ? 'true' : 'false'}">
   <strong>${board.number}</strong>
-  <span>${ctx.t('board.dealer')}: ${ctx.t(`seat.${board.dealer}`)}</span>
+  <span>${ctx.t('board.dealer')}${ctx.t('site.colon')}${ctx.t(`seat.${board.dealer}`)}</span>
   <span>${ctx.t(`vul.${board.vulnerability}`)}</span>
 </div>`;
-  const facts = html`<p class="board-facts">${ctx.t('board.dealer')}: <strong>${ctx.t(`seat.${board.dealer}`)}</strong> · ${ctx.t('board.vulnerability')}: <strong>${ctx.t(`vul.${board.vulnerability}`)}</strong></p>`;
+  const facts = html`<p class="board-facts">${ctx.t('board.dealer')}${ctx.t('site.colon')}<strong>${ctx.t(`seat.${board.dealer}`)}</strong> · ${ctx.t('board.vulnerability')}${ctx.t('site.colon')}<strong>${ctx.t(`vul.${board.vulnerability}`)}</strong></p>`;
   if (!deal) return html`${facts}<p class="note">${ctx.t('board.noDeal')}</p>`;
   return html`${facts}<div class="diagram">
 ${hand(ctx, board, deal, 'N')}${hand(ctx, board, deal, 'W')}${compass}${hand(ctx, board, deal, 'E')}${hand(ctx, board, deal, 'S')}
@@ -68,6 +68,6 @@ export function doubleDummyTable(ctx: PageContext, dd: DoubleDummyView | null | 
 <thead><tr><td></td>${DD_STRAINS.map((s) => html`<th scope="col">${suit(ctx, s)}</th>`)}</tr></thead>
 <tbody>${DD_SEATS.map((seat) => html`<tr><th scope="row">${ctx.t(`seat.${seat}`)}</th>${DD_STRAINS.map((s) => html`<td>${tricks(s, seat) ?? ''}</td>`)}</tr>`)}</tbody>
 </table>
-<p>${ctx.t('board.par')}: ${dd.par.contracts.map((c, i) => html`${i ? ', ' : ''}${contract(ctx, c.replace(/-?[NESW]+$/, ''))}${c.match(/[NESW]+$/)?.[0] ?? ''}`)} · ${ctx.t('board.parScore', { score: ctx.signed(dd.par.nsScore, 0) })}</p>
+<p>${ctx.t('board.par')}${ctx.t('site.colon')}${dd.par.contracts.map((c, i) => html`${i ? ', ' : ''}${contract(ctx, c.replace(/-?[NESW]+$/, ''))}${c.match(/[NESW]+$/)?.[0] ?? ''}`)} · ${ctx.t('board.parScore', { score: ctx.signed(dd.par.nsScore, 0) })}</p>
 </section>`;
 }

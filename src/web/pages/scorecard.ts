@@ -25,12 +25,12 @@ export function scorecardPage(ctx: PageContext, data: ScorecardPage): Html {
     html`<h1>${ctx.t('scorecard.title', { name })}</h1>
 ${standingNote(ctx, data.standing, session.correctionDeadline)}
 ${live ? liveStatus(ctx) : ''}
-${card.contestant.players.length ? html`<p>${ctx.t('scorecard.players')}: ${card.contestant.players.map((p, i) => html`${i ? ', ' : ''}<a href="${ctx.href(`/players/${p.id}`)}">${p.name}</a>`)}</p>` : ''}
-${entry ? html`<p class="summary">${ctx.t('col.place')}: <strong class="place">${entry.place}</strong> · ${ctx.t(scoreUnit(event))}: <strong class="score">${ctx.num(entry.score)}</strong>${entry.percentage !== null ? html` · <strong class="percentage">${ctx.num(entry.percentage)}%</strong>` : ''}</p>` : ''}
+${card.contestant.players.length ? html`<p>${ctx.t('scorecard.players')}${ctx.t('site.colon')}${card.contestant.players.map((p, i) => html`${i ? ', ' : ''}<a href="${ctx.href(`/players/${p.id}`)}">${p.name}</a>`)}</p>` : ''}
+${entry ? html`<p class="summary">${ctx.t('col.place')}${ctx.t('site.colon')}<strong class="place">${entry.place}</strong> · ${ctx.t(scoreUnit(event))}${ctx.t('site.colon')}<strong class="score">${ctx.num(entry.score)}</strong>${entry.percentage !== null ? html` · <strong class="percentage">${ctx.num(entry.percentage)}%</strong>` : ''}</p>` : ''}
 ${hiddenNotice(ctx, card.hidden)}
 ${rounds.map(([round, lines]) => {
       const opponent = lines.length ? opponentName(lines[0]) : undefined;
-      return html`${teams && opponent ? html`<h2>${ctx.t('col.round')} ${round}: ${ctx.t('scorecard.versus', { opponent: opponent.name })}</h2>` : ''}
+      return html`${teams && opponent ? html`<h2>${ctx.t('scorecard.round', { round })}${ctx.t('site.colon')}${ctx.t('scorecard.versus', { opponent: opponent.name })}</h2>` : ''}
 ${lines.length ? linesTable(ctx, data, lines, opponentName) : ''}`;
     })}`,
   );

@@ -16,7 +16,7 @@ export function sessionPage(ctx: PageContext, data: SessionPage): Html {
   return layout(
     ctx,
     { title, crumbs: eventCrumbs(ctx, data.organization, event), liveSession: live ? session.id : undefined },
-    html`<h1>${event.name}: ${sessionTitle(ctx, session)}</h1>
+    html`<h1>${event.name}${ctx.t('site.colon')}${sessionTitle(ctx, session)}</h1>
 ${standingNote(ctx, data.standing, session.correctionDeadline)}
 ${live ? liveStatus(ctx) : ''}
 ${hiddenNotice(ctx, data.hidden)}
