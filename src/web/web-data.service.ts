@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { resultsStanding, travellersHidden } from '../bridge/periods.js';
-import { BoardsService } from '../boards/boards.service.js';
 import { ContestantsService } from '../contestants/contestants.service.js';
 import { EventsService } from '../events/events.service.js';
 import { FederationService } from '../federation/federation.service.js';
@@ -9,6 +8,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { PlayersService } from '../players/players.service.js';
 import type { RankingEntry, Scorecard } from '../rankings/models/ranking.model.js';
 import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js';
+import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { Traveller } from '../results/models/traveller.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import type { BoardView } from './pages/hand-diagram.js';
@@ -23,7 +23,7 @@ export class WebData {
     private readonly organizations: OrganizationsService,
     private readonly events: EventsService,
     private readonly sessions: SessionsService,
-    private readonly boards: BoardsService,
+    private readonly scored: ScoredEvents,
     private readonly contestants: ContestantsService,
     private readonly rankings: RankingsService,
     private readonly players: PlayersService,
@@ -64,10 +64,10 @@ export class WebData {
 
   /** Every board's hand record (for printing). */
   async hands(sessionId: string) {
-    const { session, event, organization } = await this.sessionHead(sessionId);
-    const hidden = travellersHidden(session);
-    const rows = hidden ? [] : await this.boards.ofSession(sessionId);
-    const boards: BoardView[] = rows.map((b) => ({ number: b.number, dealer: b.dealer, vulnerability: b.vulnerability, deal: b.deal, doubleDummy: null }));
+    const { session, event, organization, boards: numbers } = await this.sessionHead(sessionId);
+    // Each board as the traveller shows it to the public (so hidden boards stay hidden), from the scored event's cache.
+    const travellers = await Promise.all(numbers.map((n) => this.rankings.traveller(sessionId, n, PUBLIC_READER)));
+    const boards: BoardView[] = travellers.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal, doubleDummy: null }));
     return { session, event, organization, boards, ...sessionState(session) };
   }
 
@@ -95,10 +95,11 @@ export class WebData {
     return event.organizationId ? this.organizations.get(event.organizationId) : Promise.resolve(null);
   }
 
-  /** The session's boards: those set up, and any that have results. */
+  /** The session's boards: those set up, and any that have results (read from the scored event's cache, so pages track its revision). */
   private async boardNumbers(session: Session): Promise<number[]> {
-    const rows = await this.boards.ofSession(session.id);
-    return [...new Set(rows.map((b) => b.number))].sort((a, b) => a - b);
+    const scored = (await this.scored.ofSession(session.id)).sessions.get(session.id);
+    const numbers = [...(scored?.data.boards.keys() ?? []), ...(scored?.data.results.map((r) => r.boardNumber) ?? [])];
+    return [...new Set(numbers)].sort((a, b) => a - b);
   }
 
   /** Team matches of the session, from each team's scorecard (its boards' IMPs, both rooms). */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { BoardsModule } from '../boards/boards.module.js';
 import { ResponseCache } from '../common/response-cache.js';
 import { ContestantsModule } from '../contestants/contestants.module.js';
 import { EventsModule } from '../events/events.module.js';
@@ -15,7 +14,7 @@ import { WebData } from './web-data.service.js';
 
 /** The results website: a thin shell over the same services the GraphQL resolvers use. */
 @Module({
-  imports: [OrganizationsModule, EventsModule, SessionsModule, BoardsModule, ContestantsModule, RankingsModule, PlayersModule, FederationModule, LiveModule],
+  imports: [OrganizationsModule, EventsModule, SessionsModule, ContestantsModule, RankingsModule, PlayersModule, FederationModule, LiveModule],
   controllers: [WebController],
   providers: [WebData, PageResponder, ResponseCache],
 })
