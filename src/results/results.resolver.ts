@@ -18,7 +18,6 @@ import { SubmitResultPayload, TravellerLine } from './models/traveller.model.js'
 import { PublicationService } from './publication.service.js';
 import { ResultsService } from './results.service.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { travellersHidden } from '../bridge/periods.js';
 
 /** Writes to a session's results are checked against the session's organisation and event. */
 const inSession = (a: Record<string, any>) => ({ kind: 'session' as const, id: a.input?.sessionId });
@@ -117,15 +116,7 @@ export class ResultsResolver {
 
   @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session; none while the director hides travellers' })
   resultPosted(@IdArg('sessionId') sessionId: string) {
-    return this.publicLines(sessionId);
-  }
-
-  /** Subscribers are the public (graphql-ws carries no key): lines pass only while travellers are shown. */
-  private async *publicLines(sessionId: string): AsyncGenerator<unknown> {
-    for await (const payload of this.live.listen('resultPosted', sessionId)) {
-      const session = await this.prisma.session.findUnique({ where: { id: sessionId } });
-      if (session && !travellersHidden(session)) yield payload;
-    }
+    return this.live.listen('resultPosted', sessionId);
   }
 
   @Subscription(() => RankingChange, { description: 'The session’s ranking changed: query sessionRanking again' })
