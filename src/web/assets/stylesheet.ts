@@ -40,7 +40,7 @@ thead th.n { white-space: normal; }
 td.n, th.n { text-align: right; white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafafa; }
 tr.adjusted td { font-style: italic; }
-.names { overflow-wrap: anywhere; }
+.names { overflow-wrap: anywhere; width: 100%; }
 .players { color: var(--muted); font-size: .88rem; display: block; }
 .suit-h, .suit-d { color: var(--red); } .suit-s, .suit-c { color: var(--ink); }
 abbr { text-decoration: none; }
