@@ -35,8 +35,8 @@ ul.boards a { display: inline-block; min-width: 2.6rem; text-align: center; padd
 table { border-collapse: collapse; width: 100%; margin: .4rem 0 .8rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding: .2rem 0; }
 th, td { padding: .3rem .4rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-thead th { background: var(--band); font-size: .85rem; white-space: normal; vertical-align: bottom; }
-thead th.n { white-space: normal; }
+thead th { background: var(--band); font-size: .85rem; white-space: nowrap; vertical-align: bottom; }
+.traveller thead th { white-space: normal; word-break: keep-all; }
 td.n, th.n { text-align: right; white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafafa; }
 tr.adjusted td { font-style: italic; }
