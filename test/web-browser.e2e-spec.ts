@@ -103,7 +103,7 @@ describe('results pages in a browser', () => {
       expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'None' : '双方无局');
       if (language === 'zh-CN') {
         const headers = await page.$$eval('table.traveller thead th', (ths) => ths.map((th) => th.textContent));
-        expect(headers).toEqual(expect.arrayContaining(['定约', '庄家', '首攻', '南北比赛分']));
+        expect(headers).toEqual(expect.arrayContaining(['定约', '庄家', '首攻', '南北 比赛分']));
       }
 
       await click(page, 'table.traveller tbody th a');
@@ -136,6 +136,22 @@ describe('results pages in a browser', () => {
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       await shot(page, `phone-${name}`);
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      await page.close();
+    }
+    // A 12-table board with the widest figures a traveller can have: redoubled grand slams, leads, four-digit scores.
+    const event = dataOf(await t.gql(`mutation { createEvent(input: { name: "Twelve tables", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    const big = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: event })).createSession.id;
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 12, boards: [7] }) { id } }`, { s: big }));
+    const pairs = Array.from({ length: 24 }, (_, i) => ({ number: i + 1, name: `Pair ${i + 1}` }));
+    dataOf(await t.gql(`mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { id } }`, { e: event, c: pairs }));
+    const contracts = ['7NTXX', '7SX', '6HXX', '3NT', 'PASS', '4DX', '5CXX', '7NT', '1NTXX', '2SX', '6NTX', '4HXX'];
+    const lines = contracts.map((contract, i) => ({ board: 7, nsPair: 2 * i + 1, ewPair: 2 * i + 2, contract, ...(contract === 'PASS' ? {} : { declarer: i % 2 ? 'E' : 'S', result: i % 3 ? '-7' : '=', lead: 'HT' }) }));
+    await t.http().post(`/api/v1/sessions/${big}/results`).send({ lines }).expect(201);
+    for (const language of ['en', 'zh-CN']) {
+      const page = await open(`/sessions/${big}/boards/7?lang=${language}`, { width: 375 });
+      expect(await page.$$eval('table.traveller tbody tr', (rows) => rows.length)).toBe(12);
+      await shot(page, `phone-traveller-12-${language}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       await page.close();
     }
     const page = await open(`/sessions/${sessionId}/contestants/${dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { id } } }`, { s: sessionId })).sessionRanking[0].contestant.id}`, { width: 375 });

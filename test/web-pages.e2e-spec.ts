@@ -54,7 +54,7 @@ describe('results pages over HTTP', () => {
 
     it('writes bridge terms and numbers the Chinese way', async () => {
       const board = await page(`/sessions/${demoSession}/boards/3?lang=zh-CN`).expect(200);
-      for (const term of ['定约', '庄家', '首攻', '南北比赛分', '发牌人', '局况', '记分单']) expect(board.text).toContain(term);
+      for (const term of ['定约', '庄家', '首攻', '南北 比赛分', '发牌人', '局况', '记分单']) expect(board.text).toContain(term);
       expect(board.text).toMatch(/南北有局|东西有局|双方有局|双方无局/);
       const session = await page(`/sessions/${demoSession}?lang=zh-CN`).expect(200);
       expect(session.text).toContain('名次');
