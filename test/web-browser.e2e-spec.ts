@@ -41,7 +41,13 @@ describe('results pages in a browser', () => {
     return page;
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
+  /** Saves a screenshot, and checks what a screen reader needs: every header cell scoped, every suit symbol named. */
+  const shot = async (page: Page, name: string) => {
+    expect(await page.$$eval('th:not([scope])', (ths) => ths.length)).toBe(0);
+    expect(await page.$$eval('.suit:not([aria-label])', (s) => s.length)).toBe(0);
+    expect(await page.$$eval('img:not([alt])', (i) => i.length)).toBe(0);
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
+  };
   const click = async (page: Page, selector: string) => {
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   };

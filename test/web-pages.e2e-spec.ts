@@ -63,6 +63,22 @@ describe('results pages over HTTP', () => {
     });
   });
 
+  it('lists the organisation’s events and a player’s history as the API gives them', async () => {
+    const org = dataOf(await t.gql(`{ organizations { nodes { id name } } }`)).organizations.nodes[0];
+    const orgPage = await page(`/organizations/${org.id}`).expect(200);
+    expect(orgPage.text).toContain(`<h1>${org.name}</h1>`);
+    expect(orgPage.text).toContain(`href="/events/${demoEvent}"`);
+    const players = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { players { id } } } }`, { s: demoSession })).sessionRanking[0].contestant.players;
+    const player = dataOf(await t.gql(`query($p: ID!) { player(id: $p) { name history { eventId place partners { id name } } } }`, { p: players[0].id })).player;
+    const playerPage = await page(`/players/${players[0].id}`).expect(200);
+    expect(playerPage.text).toContain(`<h1>${player.name}</h1>`);
+    for (const h of player.history) {
+      expect(playerPage.text).toContain(`href="/events/${h.eventId}"`);
+      expect(playerPage.text).toContain(`<td class="n">${h.place}`);
+      for (const partner of h.partners) expect(playerPage.text).toContain(`<a href="/players/${partner.id}">${partner.name}</a>`);
+    }
+  });
+
   describe('caching', () => {
     it('answers 304 to the ETag of an unchanged page, and a new ETag after a post', async () => {
       const path = `/sessions/${demoSession}`;
