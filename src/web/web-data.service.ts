@@ -9,7 +9,6 @@ import { PlayersService } from '../players/players.service.js';
 import type { RankingEntry, Scorecard } from '../rankings/models/ranking.model.js';
 import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
-import type { Traveller } from '../results/models/traveller.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import type { BoardView } from './pages/hand-diagram.js';
 
@@ -151,4 +150,3 @@ export type HandsPage = Awaited<ReturnType<WebData['hands']>>;
 export type HomePage = Awaited<ReturnType<WebData['home']>>;
 export type OrganizationPage = Awaited<ReturnType<WebData['organization']>>;
 export type PlayerPage = Awaited<ReturnType<WebData['player']>>;
-export type { Traveller };
