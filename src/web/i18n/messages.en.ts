@@ -70,6 +70,7 @@ export const en = {
   'board.title': 'Board {number}',
   'board.dealer': 'Dealer',
   'board.vulnerability': 'Vulnerable',
+  'board.hand': 'The hand',
   'board.traveller': 'Traveller',
   'board.noDeal': 'The hand record of this board is not known.',
   'board.noResults': 'No results on this board yet.',

@@ -72,6 +72,7 @@ export const zhCN: Messages = {
   'board.title': '第 {number} 副',
   'board.dealer': '发牌人',
   'board.vulnerability': '局况',
+  'board.hand': '牌型',
   'board.traveller': '记分单',
   'board.noDeal': '本副牌的牌例未知。',
   'board.noResults': '本副牌暂无成绩。',

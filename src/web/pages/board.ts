@@ -25,7 +25,7 @@ export function boardPage(ctx: PageContext, data: BoardPage): Html {
 ${standingNote(ctx, data.standing, session.correctionDeadline)}
 ${live ? liveStatus(ctx) : ''}
 ${hiddenNotice(ctx, traveller.hidden)}
-${handDiagram(ctx, board)}
+<section aria-labelledby="hand-h"><h2 id="hand-h" class="vh">${ctx.t('board.hand')}</h2>${handDiagram(ctx, board)}</section>
 ${doubleDummyTable(ctx, board.doubleDummy)}
 <section aria-labelledby="traveller-h"><h2 id="traveller-h">${ctx.t('board.traveller')}</h2>
 ${traveller.top !== null ? html`<p class="note">${ctx.t('board.top', { top: ctx.num(traveller.top) })}</p>` : ''}
