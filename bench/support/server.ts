@@ -15,6 +15,8 @@ export interface BenchServer {
   url: string;
   /** A pg pool on this run's schema, for floors and checks. */
   pool: pg.Pool;
+  /** The service's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   return {
     url: service.url,
     pool,
+    pid: service.pid!,
     stop: async () => {
       await service.kill();
       await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -124,8 +124,9 @@ type Op = 'add' | 'mul' | 'div';
 function combine(x: Fraction, y: Fraction, op: Op): Fraction {
   if (typeof x.num === 'number' && typeof x.den === 'number' && typeof y.num === 'number' && typeof y.den === 'number') {
     const [a, b, c, d] = [x.num, x.den, y.num, y.den];
-    const [n, m] = op === 'add' ? [a * d + c * b, b * d] : op === 'mul' ? [a * c, b * d] : [a * d, b * c];
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(m)) return Fraction.of(n, m);
+    // Every product must be exact, not only the result: a·d + c·b can land in range after rounding.
+    const [p, q, m] = op === 'add' ? [a * d, c * b, b * d] : op === 'mul' ? [a * c, 0, b * d] : [a * d, 0, b * c];
+    if (Number.isSafeInteger(p) && Number.isSafeInteger(q) && Number.isSafeInteger(m) && Number.isSafeInteger(p + q)) return Fraction.of(p + q, m);
   }
   const [a, b, c, d] = [BigInt(x.num), BigInt(x.den), BigInt(y.num), BigInt(y.den)];
   const [n, m] = op === 'add' ? [a * d + c * b, b * d] : op === 'mul' ? [a * c, b * d] : [a * d, b * c];

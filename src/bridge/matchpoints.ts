@@ -1,6 +1,7 @@
 import { InvalidScoringError } from './errors.js';
 import { countAtMost, countBelow } from './sorted.js';
 import { Fraction, frac, sum } from './fraction.js';
+import { groupBy } from './grouping.js';
 
 /**
  * Law 78A matchpoints of one board, with the extensions of DOMAIN §3: factoring to the expected
@@ -78,7 +79,7 @@ export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}):
   const scored = new Map<string, LineMatchpoints>();
 
   const real = lines.filter((l): l is Extract<BoardLine, { ns: SideScore }> => 'ns' in l);
-  for (const group of groupBy(real, (l) => l.form ?? 1)) {
+  for (const group of groupBy(real, (l) => l.form ?? 1).values()) {
     const ns = listMatchpoints(group.map((l) => components(l.ns)), unit);
     // EW compare their own side's scores: a lower NS score is better for EW.
     const ew = listMatchpoints(group.map((l) => components(l.ew ?? l.ns, -1)), unit);
@@ -139,15 +140,6 @@ function factor(mp: Fraction, n: number, expected: number, unit: number, method:
   if (method === 'RATIO') return n > 1 ? mp.mul(frac(expected - 1, n - 1)) : frac(unit * (expected - 1), 2);
   const half = frac(unit, 2);
   return mp.add(half).mul(frac(expected, n)).sub(half);
-}
-
-function groupBy<T>(items: T[], key: (t: T) => number): T[][] {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    groups.set(k, [...(groups.get(k) ?? []), item]);
-  }
-  return [...groups.values()];
 }
 
 /**

@@ -25,3 +25,35 @@ export function placeByScore<T>(items: readonly T[], score: (item: T) => Fractio
   }
   return placed;
 }
+
+/**
+ * The same places for a large field without an exact total for everyone: contestants are ordered
+ * by a floating-point score, and only those whose float scores are within rounding of each other
+ * are compared exactly (equal exact scores share a place). Floating-point sums of a few hundred
+ * terms are off by far less than the 1e-9 (relative) taken as "within rounding".
+ */
+export function placeByApproximateScore<T>(items: readonly T[], approx: (item: T) => number, exact: (item: T) => Fraction, key: (item: T) => string): Placed<T>[] {
+  const scored = items.map((item) => ({ item, approx: approx(item), key: key(item), exact: null as Fraction | null }));
+  const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  scored.sort((a, b) => b.approx - a.approx || byKey(a, b));
+  const exactOf = (x: (typeof scored)[number]) => (x.exact ??= exact(x.item));
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  for (let i = 0; i < scored.length; ) {
+    let j = i;
+    while (j + 1 < scored.length && close(scored[j + 1].approx, scored[j].approx)) j++;
+    if (j > i) {
+      const run = scored.slice(i, j + 1).sort((a, b) => exactOf(b).compare(exactOf(a)) || byKey(a, b));
+      scored.splice(i, run.length, ...run);
+    }
+    i = j + 1;
+  }
+  const tie = (a: (typeof scored)[number], b: (typeof scored)[number]) => close(a.approx, b.approx) && exactOf(a).equals(exactOf(b));
+  const placed: Placed<T>[] = [];
+  for (let i = 0; i < scored.length; ) {
+    let j = i;
+    while (j + 1 < scored.length && tie(scored[j + 1], scored[i])) j++;
+    for (let k = i; k <= j; k++) placed.push({ item: scored[k].item, rank: i + 1, place: `${i + 1}${j > i ? '=' : ''}` });
+    i = j + 1;
+  }
+  return placed;
+}

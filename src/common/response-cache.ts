@@ -14,7 +14,7 @@ import { currentReads, trackReads, type ReadDependencies } from './read-tracking
  * themselves), and served again without running GraphQL at all while that still holds: one
  * shared revision probe per moment, so an answer is never older than the last committed write.
  */
-const CACHEABLE_FIELDS = new Set(['sessionRanking', 'eventRanking', 'traveller', 'scorecard', '__typename']);
+const CACHEABLE_FIELDS = new Set(['sessionRanking', 'eventRanking', 'sessionRankingPage', 'eventRankingPage', 'sessionRankingEntry', 'traveller', 'scorecard', '__typename']);
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 

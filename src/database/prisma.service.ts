@@ -12,7 +12,8 @@ import { databaseTarget, databaseUrl } from './connection.js';
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor() {
     const { connectionString, schema } = databaseTarget(databaseUrl());
-    super({ adapter: new PrismaPg({ connectionString, connectionTimeoutMillis: 5_000 }, { schema }) });
+    // search_path too, so raw statements (bulk inserts) name tables as Prisma's own queries do.
+    super({ adapter: new PrismaPg({ connectionString, connectionTimeoutMillis: 5_000, options: `-c search_path="${schema}"` }, { schema }) });
   }
 
   async onModuleDestroy(): Promise<void> {

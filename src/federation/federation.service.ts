@@ -9,6 +9,7 @@ import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
 import type { PlayerAwards, PlayerHistoryEntry } from './models/federation.models.js';
+import { groupBy } from '../bridge/grouping.js';
 
 export interface AwardsQuery {
   from?: Date;
@@ -152,10 +153,9 @@ export class FederationService {
 
 /** Awards of one event: each field (a two-winner Mitchell has two) by the scale's tiers. */
 function eventAwards(rows: RankingRow[], tiers: AwardTier[]): [RankingRow, Fraction][] {
-  const fields = new Map<string, Placed<RankingRow>[]>();
-  for (const row of rows) {
-    const field = row.contestant.direction ?? '';
-    fields.set(field, [...(fields.get(field) ?? []), { item: row, rank: row.rank, place: row.place }]);
-  }
+  const fields = groupBy(
+    rows.map((row): Placed<RankingRow> => ({ item: row, rank: row.rank, place: row.place })),
+    (p) => p.item.contestant.direction ?? '',
+  );
   return [...fields.values()].flatMap((placed) => [...fieldAwards(placed, tiers)].filter(([, points]) => !points.isZero()));
 }

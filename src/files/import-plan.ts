@@ -7,6 +7,7 @@ import { checkMovement, validateLine, type Movement } from '../bridge/movements/
 import { contractScore } from '../bridge/score.js';
 import type { Direction, Seat, Vulnerability } from '../bridge/types.js';
 import type { ResultStatus, ScoringMethod } from '../generated/prisma/client.js';
+import { groupBy } from '../bridge/grouping.js';
 
 /**
  * From a file's event (any format) to the rows Traveller stores: plain values, ids chosen here so
@@ -92,14 +93,16 @@ export function planImport(file: InterchangeEvent): ImportPlan {
   const sessions = file.sessions.map((s) => {
     const teams = kind === 'TEAMS';
     const sections = s.sections.length ? s.sections : [...new Set(s.lines.map((l) => l.section))].map((letter) => ({ letter, tables: null, movement: null }));
-    const planned = sections.map((section) => planSection(section, s.lines.filter((l) => l.section === section.letter), contestants, warnings));
+    const linesOf = groupBy<string, InterchangeLine>(s.lines, (l) => l.section);
+    const planned = sections.map((section) => planSection(section, linesOf.get(section.letter) ?? [], contestants, warnings));
+    const sectionNamed = new Map(planned.map((x) => [x.letter, x]));
     const boards = planBoards(s.boards, s.lines);
     const overrides = new Map(boards.map((b) => [b.number, b.vulnerabilityOverride]));
     const results: PlannedResult[] = [];
     const taken = new Set<string>();
     for (const line of s.lines) {
       try {
-        const section = planned.find((x) => x.letter === line.section);
+        const section = sectionNamed.get(line.section);
         if (!section) throw new Error(`section ${line.section} is not in the file's sections`);
         const result = planLine(line, find, overrides.get(line.board) ?? boardInfo(line.board).vulnerability);
         result.movementIssue = movementIssue(section.movement, result);
@@ -246,8 +249,7 @@ function matchpointScaleOf(file: InterchangeEvent, warnings: string[]): 'TWO_POI
   let one = 0;
   let two = 0;
   for (const s of file.sessions) {
-    const boards = new Map<string, InterchangeLine[]>();
-    for (const l of s.lines) boards.set(`${l.section}:${l.board}`, [...(boards.get(`${l.section}:${l.board}`) ?? []), l]);
+    const boards = groupBy<string, InterchangeLine>(s.lines, (l) => `${l.section}:${l.board}`);
     for (const lines of boards.values()) {
       const n = lines.length;
       const line = lines.find((l) => !l.artificial && l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined);

@@ -7,6 +7,7 @@ import type { FileFormat, ParseOutcome } from '../bridge/formats/interchange.js'
 import { parsePbn } from '../bridge/formats/pbn.js';
 import { parseUsebio } from '../bridge/formats/usebio.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
+import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
@@ -93,11 +94,10 @@ export class ImportService {
       ),
     });
     await tx.board.createMany({ data: sessions.flatMap((s) => s.boards.map((b) => ({ sessionId: s.id, ...b }))) });
-    const results = sessions.flatMap((s) => s.results.map((r) => resultRow(r, s.id, sectionIds.get(`${s.id}|${r.sectionLetter}`)!, contestants)));
-    await tx.result.createMany({ data: results });
-    await tx.auditEntry.createMany({
-      data: results.map((r) => ({ sessionId: r.sessionId, action: 'RESULT_CREATED', entityId: r.id, actor, reason: `Imported from a ${plan.format} file`, after: { board: r.boardNumber, contract: r.contract, nsScore: r.nsScore } })),
-    });
+    const results = sessions.flatMap((s) => s.results.map((r) => ({ r, sessionId: s.id, sectionId: sectionIds.get(`${s.id}|${r.sectionLetter}`)! })));
+    await bulkInsert(tx, 'Result', resultColumns(contestants), results);
+    const reason = `Imported from a ${plan.format} file`;
+    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results);
     return { eventId, contestantIds: contestants };
   }
 
@@ -135,39 +135,83 @@ export class ImportService {
       return !id;
     });
     await tx.contestant.createMany({ data: fresh.map((c) => ({ id: c.id, eventId, section: c.section, number: c.number, direction: c.direction, name: c.name })) });
-    for (const c of fresh) {
-      ids.set(c.id, c.id);
-      for (const [i, p] of c.players.entries()) {
-        // A member number already known in the organisation is the same person (the federation's view of players).
-        const player =
-          (p.memberNumber && (await tx.player.findFirst({ where: { memberNumber: p.memberNumber, organizationId } }))) ||
-          (await tx.player.create({ data: { name: p.name, memberNumber: p.memberNumber, organizationId } }));
-        await tx.contestantPlayer.create({ data: { contestantId: c.id, playerId: player.id, position: i + 1 } });
-      }
+    for (const c of fresh) ids.set(c.id, c.id);
+    const seats = fresh.flatMap((c) => c.players.map((p, i) => ({ contestantId: c.id, position: i + 1, ...p })));
+    const playerIds = await this.players(tx, organizationId, seats);
+    const seated = seats.map((seat, i) => ({ ...seat, playerId: playerIds[i] }));
+    await bulkInsert(tx, 'ContestantPlayer', [
+      { name: 'contestantId', type: 'uuid', value: (s: (typeof seated)[number]) => s.contestantId },
+      { name: 'playerId', type: 'uuid', value: (s) => s.playerId },
+      { name: 'position', type: 'int4', value: (s) => s.position },
+    ], seated);
+    return ids;
+  }
+
+  /**
+   * A player for each seat: a member number already known in the organisation (or earlier in the
+   * file) is the same person — the federation's view of players; everyone else is new. Looked up
+   * and created in bulk: a national field has tens of thousands of players.
+   */
+  private async players(tx: PrismaTx, organizationId: string | null, seats: { name: string; memberNumber: string | null }[]): Promise<string[]> {
+    const numbers = [...new Set(seats.map((s) => s.memberNumber).filter((n): n is string => !!n))];
+    const known = new Map<string, string>();
+    for (let i = 0; i < numbers.length; i += 10_000) {
+      const found = await tx.player.findMany({ where: { organizationId, memberNumber: { in: numbers.slice(i, i + 10_000) } }, select: { id: true, memberNumber: true } });
+      for (const p of found) known.set(p.memberNumber!, p.id);
     }
+    const created: { id: string; name: string; memberNumber: string | null }[] = [];
+    const ids = seats.map((seat) => {
+      const existing = seat.memberNumber ? known.get(seat.memberNumber) : undefined;
+      if (existing) return existing;
+      const player = { id: randomUUID(), name: seat.name, memberNumber: seat.memberNumber };
+      created.push(player);
+      if (seat.memberNumber) known.set(seat.memberNumber, player.id);
+      return player.id;
+    });
+    await bulkInsert(tx, 'Player', [
+      { name: 'id', type: 'uuid', value: (p: (typeof created)[number]) => p.id },
+      { name: 'name', type: 'text', value: (p) => p.name },
+      { name: 'memberNumber', type: 'text', value: (p) => p.memberNumber },
+      { name: 'organizationId', type: 'uuid', value: () => organizationId },
+    ], created);
     return ids;
   }
 }
 
-function resultRow(r: PlannedResult, sessionId: string, sectionId: string, contestants: Map<string, string>) {
-  return {
-    id: r.id,
-    sessionId,
-    sectionId,
-    boardNumber: r.boardNumber,
-    round: r.round,
-    table: r.table,
-    nsContestantId: contestants.get(r.ns.id)!,
-    ewContestantId: contestants.get(r.ew.id)!,
-    status: r.status,
-    contract: r.contract,
-    declarer: r.declarer,
-    tricks: r.tricks,
-    lead: r.lead,
-    nsScore: r.nsScore,
-    adjustment: (r.adjustment ?? undefined) as Prisma.InputJsonValue | undefined,
-    movementIssue: r.movementIssue,
-  };
+type ResultToWrite = { r: PlannedResult; sessionId: string; sectionId: string };
+
+/** The Result table's columns of an imported line; the rest take their defaults. */
+function resultColumns(contestants: Map<string, string>): BulkColumn<ResultToWrite>[] {
+  return [
+    { name: 'id', type: 'uuid', value: (x) => x.r.id },
+    { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
+    { name: 'sectionId', type: 'uuid', value: (x) => x.sectionId },
+    { name: 'boardNumber', type: 'int4', value: (x) => x.r.boardNumber },
+    { name: 'round', type: 'int4', value: (x) => x.r.round },
+    { name: 'table', type: 'int4', value: (x) => x.r.table },
+    { name: 'nsContestantId', type: 'uuid', value: (x) => contestants.get(x.r.ns.id)! },
+    { name: 'ewContestantId', type: 'uuid', value: (x) => contestants.get(x.r.ew.id)! },
+    { name: 'status', type: 'text', cast: '"ResultStatus"', value: (x) => x.r.status },
+    { name: 'contract', type: 'text', value: (x) => x.r.contract },
+    { name: 'declarer', type: 'text', cast: '"Seat"', value: (x) => x.r.declarer },
+    { name: 'tricks', type: 'int4', value: (x) => x.r.tricks },
+    { name: 'lead', type: 'text', value: (x) => x.r.lead },
+    { name: 'nsScore', type: 'int4', value: (x) => x.r.nsScore },
+    { name: 'adjustment', type: 'text', cast: 'jsonb', value: (x) => (x.r.adjustment ? JSON.stringify(x.r.adjustment) : null) },
+    { name: 'movementIssue', type: 'text', value: (x) => x.r.movementIssue },
+  ];
+}
+
+/** One RESULT_CREATED entry per imported line, as a post would leave. */
+function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[] {
+  return [
+    { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
+    { name: 'action', type: 'text', value: () => 'RESULT_CREATED' },
+    { name: 'entityId', type: 'uuid', value: (x) => x.r.id },
+    { name: 'actor', type: 'text', value: () => actor },
+    { name: 'reason', type: 'text', value: () => reason },
+    { name: 'after', type: 'text', cast: 'jsonb', value: (x) => JSON.stringify({ board: x.r.boardNumber, contract: x.r.contract, nsScore: x.r.nsScore }) },
+  ];
 }
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): ImportReport {

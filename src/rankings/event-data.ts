@@ -1,3 +1,4 @@
+import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgPool } from '../database/pg-pool.service.js';
@@ -111,14 +112,4 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
         penalties: penaltiesOf.get(s.session.id) ?? [],
       })),
   };
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = groups.get(key(row));
-    if (list) list.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
 import { frac, type Fraction } from '../bridge/fraction.js';
-import { NotFoundError } from '../common/errors.js';
+import { BadInputError, NotFoundError } from '../common/errors.js';
+import { decodeCursor, encodeCursor, type Page } from '../common/pagination.js';
+import type { RankingPageArgs } from './dto/ranking-page.args.js';
 import { noteExpiry } from '../common/read-tracking.js';
 import type { Result, Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
@@ -70,6 +72,29 @@ export class RankingsService {
     return entries(rows, sessions.map((s) => s.data.session));
   }
 
+  async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
+    const scored = await this.scored.ofSession(sessionId);
+    const s = sessionOf(scored, sessionId);
+    const rows = this.memo(scored, `${sessionId}|${args.direction ?? ''}`, () => rankingRows(scored, [s], args.direction));
+    return pageOf(rows, args, [s.data.session]);
+  }
+
+  async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
+    const scored = await this.scored.ofEvent(eventId);
+    const sessions = [...scored.sessions.values()];
+    const all = this.memo(scored, 'event', () => rankingRows(scored, sessions));
+    const rows = args.direction ? all.filter((r) => r.contestant.direction === args.direction) : all;
+    return pageOf(rows, args, sessions.map((x) => x.data.session));
+  }
+
+  async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
+    const scored = await this.scored.ofSession(sessionId);
+    const s = sessionOf(scored, sessionId);
+    if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
+    const row = this.memo(scored, `${sessionId}|`, () => rankingRows(scored, [s])).find((r) => r.contestant.id === contestantId);
+    return row ? entries([row], [s.data.session])[0] : null;
+  }
+
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
@@ -105,6 +130,20 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
   const s = scored.sessions.get(sessionId);
   if (!s) throw new NotFoundError('Session', sessionId, 'sessionId');
   return s;
+}
+
+/**
+ * One page of ranking rows, cursors being contestant ids: only the page's rows are rounded for
+ * display (their exact totals are worked out then), so a page of a 20,000-pair field stays cheap.
+ */
+function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
+  const section = args.section?.toUpperCase();
+  const rows = section ? all.filter((r) => r.contestant.section?.toUpperCase() === section) : all;
+  const start = args.after ? rows.findIndex((r) => r.contestant.id === decodeCursor(args.after!)) + 1 : 0;
+  if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
+  const nodes = entries(rows.slice(start, start + args.first), sessions);
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.contestant.id), node }));
+  return { nodes, edges, totalCount: rows.length, pageInfo: { hasNextPage: start + args.first < rows.length, endCursor: edges.at(-1)?.cursor ?? null } };
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */

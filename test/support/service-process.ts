@@ -14,6 +14,8 @@ export const ADMIN_HEADERS = { authorization: `Bearer ${SERVICE_ADMIN_KEY}` };
 export interface ServiceProcess {
   url: string;
   port: number;
+  /** The running process's id (null before start), e.g. to read its memory from /proc. */
+  readonly pid: number | null;
   /** Starts (or restarts) the service and waits until /health answers. */
   start(): Promise<void>;
   /** Sends `signal` and waits until the process has exited. */
@@ -32,6 +34,9 @@ export async function serviceProcess(databaseUrl: string, env: Record<string, st
   return {
     url,
     port,
+    get pid() {
+      return child?.pid ?? null;
+    },
     async start() {
       child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
         env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', ...env },

@@ -1,3 +1,4 @@
+import { ExactSum } from '../exact-sum.js';
 import { Fraction, frac, sum } from '../fraction.js';
 import type { Artificial } from '../matchpoints.js';
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
@@ -16,14 +17,31 @@ export interface LineFigures {
   ewImps?: Fraction;
 }
 
-/** A contestant's session: its score (MPs, IMPs or points), the tops of its boards (MPs) and boards played. */
+/**
+ * A contestant's session: its score (MPs, IMPs or points), the tops of its boards (MPs) and boards
+ * played. `score` is exact and worked out when read; `approx` is the same in floating point, for
+ * ordering a large field without computing every exact total.
+ */
 export interface Tally {
-  score: Fraction;
-  tops: Fraction;
-  boards: number;
+  readonly score: Fraction;
+  readonly approx: number;
+  readonly tops: Fraction;
+  readonly boards: number;
 }
 
-export const emptyTally = (): Tally => ({ score: Fraction.ZERO, tops: Fraction.ZERO, boards: 0 });
+/** A tally being built, board by board. */
+class TallyBuilder {
+  readonly sum = new ExactSum();
+  tops = Fraction.ZERO;
+  boards = 0;
+
+  tally(): Tally {
+    const { sum, tops, boards } = this;
+    return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
+  }
+}
+
+export const fixedTally = (score: Fraction, tops: Fraction, boards: number): Tally => ({ score, approx: score.toNumber(), tops, boards });
 
 export type PairMethod = 'MATCHPOINTS' | ImpMethod | 'TOTAL_POINTS';
 
@@ -55,7 +73,7 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
   }
   const lines = new Map<string, LineFigures>();
   const artificial: { line: LineRow; top: Fraction | null; codes: { ns: Artificial; ew: Artificial } }[] = [];
-  const real = new Map<string, Tally>();
+  const real = new Map<string, TallyBuilder>();
   for (const field of fields) {
     const board = boards.get(field.key);
     if (!board) continue;
@@ -68,7 +86,11 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
       if (!scored.adjusted) for (const side of SIDES) credit(real, contestantOf(r, side), scored[side], top ?? Fraction.ZERO);
     }
   }
-  if (rules.sessionPercentageRule) for (const a of artificial) applySessionRule(a, lines, real, rules);
+  if (rules.sessionPercentageRule) {
+    const own = new Map<string, Tally>();
+    const tallyOf = (id: string) => own.get(id) ?? own.set(id, real.get(id)?.tally() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(id)!;
+    for (const a of artificial) applySessionRule(a, lines, tallyOf, rules);
+  }
   return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
 }
 
@@ -76,10 +98,15 @@ function scoreField(field: BoardField, rules: ScoringRules, method: PairMethod, 
   return method === 'MATCHPOINTS' ? scoreMatchpointBoard(field, rules, signature) : scoreImpBoard(field, rules, method as ImpMethod, signature);
 }
 
-function credit(tallies: Map<string, Tally>, contestant: string, score: Fraction, top: Fraction): void {
-  const t = tallies.get(contestant) ?? emptyTally();
-  tallies.set(contestant, { score: t.score.add(score), tops: t.tops.add(top), boards: t.boards + 1 });
+function credit(tallies: Map<string, TallyBuilder>, contestant: string, score: Fraction, top: Fraction): void {
+  let t = tallies.get(contestant);
+  if (!t) tallies.set(contestant, (t = new TallyBuilder()));
+  t.sum.add(score);
+  t.tops = t.tops.add(top);
+  t.boards++;
 }
+
+const built = (builders: Map<string, TallyBuilder>) => new Map([...builders].map(([id, b]) => [id, b.tally()]));
 
 /**
  * Law 12C2(c), once the session's other boards are scored: a side given average plus whose own
@@ -87,11 +114,11 @@ function credit(tallies: Map<string, Tally>, contestant: string, score: Fraction
  * top, or its IMPs per board); a side given average minus whose own is worse keeps its own.
  * Average is unaffected.
  */
-function applySessionRule(a: { line: LineRow; top: Fraction | null; codes: { ns: Artificial; ew: Artificial } }, lines: Map<string, LineFigures>, real: Map<string, Tally>, rules: ScoringRules): void {
+function applySessionRule(a: { line: LineRow; top: Fraction | null; codes: { ns: Artificial; ew: Artificial } }, lines: Map<string, LineFigures>, real: (contestant: string) => Tally, rules: ScoringRules): void {
   const figures = { ...lines.get(a.line.id)! };
   for (const side of SIDES) {
     const code = a.codes[side];
-    const own = real.get(contestantOf(a.line, side));
+    const own = real(contestantOf(a.line, side));
     if (code === 'A' || !own?.boards) continue;
     if (a.top) {
       if (own.tops.isZero()) continue;
@@ -115,7 +142,7 @@ const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A
  */
 function talliesOf(results: readonly LineRow[], lines: Map<string, LineFigures>, rules: ScoringRules): Map<string, Tally> {
   const cap = rules.impCapPerRound === null ? null : Fraction.parse(String(rules.impCapPerRound));
-  const tallies = new Map<string, Tally>();
+  const tallies = new Map<string, TallyBuilder>();
   const rounds = new Map<string, Map<string, Fraction>>();
   for (const r of results) {
     const f = lines.get(r.id);
@@ -132,19 +159,20 @@ function talliesOf(results: readonly LineRow[], lines: Map<string, LineFigures>,
       }
     }
   }
+  const result = built(tallies);
   if (cap) {
     for (const [id, own] of rounds) {
-      const t = tallies.get(id)!;
-      tallies.set(id, { ...t, score: sum([...own.values()].map((x) => (x.compare(cap) > 0 ? cap : x))) });
+      const t = result.get(id)!;
+      result.set(id, fixedTally(sum([...own.values()].map((x) => (x.compare(cap) > 0 ? cap : x))), t.tops, t.boards));
     }
   }
-  return tallies;
+  return result;
 }
 
 /** Law 78C for pairs: each pair's own points, board by board (an assigned score's points weighted). */
 function pointsSession<S extends SessionInput>(s: S): PairSession<S> {
   const lines = new Map<string, LineFigures>();
-  const tallies = new Map<string, Tally>();
+  const tallies = new Map<string, TallyBuilder>();
   const points = (score: number | { nsScore: number; weight: Fraction }[]) => (typeof score === 'number' ? frac(score) : sum(score.map((c) => c.weight.mul(frac(c.nsScore)))));
   for (const r of s.results) {
     const k = lineKind(r);
@@ -153,5 +181,5 @@ function pointsSession<S extends SessionInput>(s: S): PairSession<S> {
     credit(tallies, r.nsContestantId, points(k.ns), Fraction.ZERO);
     credit(tallies, r.ewContestantId, points(k.ew ?? k.ns).neg(), Fraction.ZERO);
   }
-  return { data: s, boards: new Map(), lines, tallies };
+  return { data: s, boards: new Map(), lines, tallies: built(tallies) };
 }

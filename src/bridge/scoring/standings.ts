@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from '../fraction.js';
 import { penaltyInScore } from '../penalties.js';
-import { placeByScore } from '../ranking.js';
+import { placeByApproximateScore, placeByScore } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
@@ -40,11 +40,13 @@ const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((
 
 const numberKey = (c: ContestantRow) => `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`;
 
-/** A contestant's combined result over the sessions ranked. */
+/**
+ * A contestant's combined result over the sessions ranked: `approx` orders the field; the exact
+ * figures are worked out when a row is read (a national field shows a page, not 20,000 rows).
+ */
 interface PairResult {
-  key: Fraction;
-  score: Fraction;
-  percentage: Fraction | null;
+  approx: number;
+  exact: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
   boards: number;
   penalty: Fraction;
 }
@@ -75,12 +77,15 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   for (const id of results.keys()) {
     const c = scored.data.contestants.get(id)!;
     const label = labels(c);
-    fields.set(label, [...(fields.get(label) ?? []), c]);
+    const list = fields.get(label);
+    if (list) list.push(c);
+    else fields.set(label, [c]);
   }
   return [...fields.keys()].sort().flatMap((field) =>
-    placeByScore(fields.get(field)!, (c) => results.get(c.id)!.key, numberKey).map(({ item, place, rank }) => {
+    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => {
       const r = results.get(item.id)!;
-      return { contestant: item, field, place, rank, score: r.score, percentage: r.percentage, boards: r.boards, penalty: r.penalty.isZero() ? null : r.penalty };
+      const penalty = r.penalty.isZero() ? null : r.penalty;
+      return { contestant: item, field, place, rank, boards: r.boards, penalty, get score() { return r.exact().score; }, get percentage() { return r.exact().percentage; } };
     }),
   );
 }
@@ -88,18 +93,30 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
 function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const penalty = sum(parts.map((p) => p.penalty));
+  const weight = (p: { tally: Tally }) => (weighting === 'BOARDS' ? p.tally.boards : 1);
+  const totalWeight = parts.reduce((n, p) => n + weight(p), 0);
+  // Per session: MPs over the tops of its boards, or IMPs/points per board.
+  const approxShare = (p: (typeof parts)[number]) => {
+    const net = p.tally.approx - p.penalty.toNumber();
+    if (!mp) return net / p.tally.boards;
+    return p.tally.tops.isZero() ? 0 : net / p.tally.tops.toNumber();
+  };
+  const approx = parts.reduce((x, p) => x + approxShare(p) * weight(p), 0) / totalWeight;
+  let exact: ReturnType<PairResult['exact']> | null = null;
+  return { approx, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+}
+
+function exactPair(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
+  const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const net = parts.map((p) => p.tally.score.sub(p.penalty));
   const weights = parts.map((p) => frac(weighting === 'BOARDS' ? p.tally.boards : 1));
   const mean = (values: Fraction[]) => sum(values.map((v, i) => v.mul(weights[i]))).div(sum(weights));
-  if (!mp) {
-    const key = mean(net.map((n, i) => n.div(frac(parts[i].tally.boards))));
-    return { key, score: sum(net), percentage: null, boards, penalty };
-  }
+  if (!mp) return { key: mean(net.map((n, i) => n.div(frac(parts[i].tally.boards)))), score: sum(net), percentage: null };
   const shares = net.map((n, i) => (parts[i].tally.tops.isZero() ? Fraction.ZERO : n.div(parts[i].tally.tops)));
   const share = mean(shares);
   // One session: its own matchpoints. Several: the percentage over a common top per board.
   const score = parts.length === 1 ? net[0] : share.mul(frac(boards)).mul(commonTop);
-  return { key: share, score, percentage: share.mul(frac(100)), boards, penalty };
+  return { key: share, score, percentage: share.mul(frac(100)) };
 }
 
 /** The largest top of any board of the sessions: the common top carried-over matchpoints are shown on. */

@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Direction, ResultsStanding } from '../../common/enums.js';
+import { Connection } from '../../common/pagination.js';
 import { Player } from '../../players/models/player.model.js';
 
 @ObjectType({ description: 'A contestant as a ranking shows it' })
@@ -33,6 +34,9 @@ export class RankingEntry {
   @Field(() => ResultsStanding, { description: 'PROVISIONAL, OFFICIAL (correction and appeal periods running) or FINAL' })
   standing: keyof typeof ResultsStanding;
 }
+
+@ObjectType({ description: 'A page of a ranking, in ranking order; cursors are the contestants’ ids' })
+export class RankingEntryConnection extends Connection(RankingEntry) {}
 
 @ObjectType({ description: 'One board of a contestant’s session' })
 export class ScorecardLine {

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:simultaneous` — issue 13's figures, from one run of the real service (dist/main.js
+ * in a child process, on the local PostgreSQL or an embedded one):
+ * 1. A simultaneous pairs of SIM_TABLES tables (default 10,000) × 24 boards in sections of 20
+ *    tables, ~1 % artificial and ~1 % not played, imported as one travellers CSV into an event
+ *    that scores across the session (one national field): time to the import's answer, and the
+ *    floor — a raw COPY of the same rows into a plain table of the Result table's shape (no
+ *    indexes, no triggers). Peak resident memory of the service (VmHWM) over the whole run.
+ * 2. The first ranking page after the import, then pages of 100 rows walked through the whole
+ *    national ranking (warm): p50/p99.
+ * 3. Director's corrections posted one at a time, each followed at once by a read of the corrected
+ *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
+ *    corrected one: reads are consistent with the last committed revision).
+ * 4. Resident memory after scoring, and bytes per stored line held by the service.
+ */
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import copyStreams from 'pg-copy-streams';
+import { seededRandom } from '../src/bridge/random.js';
+import { ADMIN_HEADERS } from '../test/support/service-process.js';
+import { fmt } from './support/load.js';
+import { startBenchServer } from './support/server.js';
+
+const TABLES = Number(process.env.SIM_TABLES ?? 10_000);
+const PER_SECTION = 20;
+const BOARDS = 24;
+const CORRECTIONS = 100;
+const FLOORS = { importRatio: 5, memoryMiB: 1024, firstRankingMs: 1_000, pageP99Ms: 20, visibleP99Ms: 50 };
+
+/** Likely contracts of a board and the tricks they tend to take. */
+const OUTCOMES: [string, 'N' | 'E' | 'S' | 'W', number[]][] = [
+  ['4S', 'N', [10, 10, 10, 11, 9, 9, 11, 8]],
+  ['3NT', 'S', [9, 9, 10, 8, 9, 11]],
+  ['2H', 'E', [8, 8, 9, 7, 8]],
+  ['4SX', 'N', [9, 10, 8]],
+  ['1NT', 'W', [7, 7, 8, 6]],
+];
+
+interface Line {
+  section: string;
+  board: number;
+  table: number;
+  ns: number;
+  ew: number;
+  kind: 'PLAYED' | 'ARTIFICIAL' | 'NOT_PLAYED';
+  contract: string;
+  declarer: string;
+  tricks: number;
+}
+
+/** A, B, … Z, AA, AB, …: section letters as clubs write them (two letters at most). */
+const sectionLetters = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26)));
+
+/** Every line of the simultaneous: each section plays all boards, NS t against EW t + board (a shifting field). */
+function simultaneous(): Line[] {
+  const random = seededRandom(13);
+  const lines: Line[] = [];
+  const sections = Math.ceil(TABLES / PER_SECTION);
+  for (let s = 0; s < sections; s++) {
+    const section = sectionLetters(s);
+    for (let board = 1; board <= BOARDS; board++) {
+      for (let table = 1; table <= PER_SECTION; table++) {
+        const roll = random();
+        const [contract, declarer, tricks] = OUTCOMES[Math.floor(OUTCOMES.length * random() ** 2)];
+        lines.push({
+          section,
+          board,
+          table,
+          ns: table,
+          ew: ((table + board - 1) % PER_SECTION) + 1,
+          kind: roll < 0.01 ? 'ARTIFICIAL' : roll < 0.02 ? 'NOT_PLAYED' : 'PLAYED',
+          contract,
+          declarer,
+          tricks: tricks[Math.floor(tricks.length * random())],
+        });
+      }
+    }
+  }
+  return lines;
+}
+
+function csvOf(lines: Line[]): Buffer {
+  const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,NS adjusted,EW adjusted,Winners'];
+  const names = (section: string, side: string, n: number) => `${side[0]}${section}${n} Player & ${side[1]}${section}${n} Player`;
+  for (const l of lines) {
+    const played = l.kind === 'PLAYED';
+    const adjusted = l.kind === 'ARTIFICIAL' ? 'A+,A-' : ',';
+    rows.push(`1,${l.section},${l.board},${l.table},${l.ns},${l.ew},${names(l.section, 'NS', l.ns)},${names(l.section, 'EW', l.ew)},${played ? l.contract : ''},${played ? l.declarer : ''},${played ? l.tricks : ''},${l.kind},${adjusted},2`);
+  }
+  return Buffer.from(`${rows.join('\n')}\n`);
+}
+
+/** Peak and current resident memory of a process, in MiB, from /proc. */
+function memoryOf(pid: number): { peak: number; now: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
+async function gql(url: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query, variables }) });
+  const json = (await res.json()) as { data?: any; errors?: { message: string }[] };
+  if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
+  return json.data;
+}
+
+/** The floor: the same rows COPYed into a plain table of the Result table's columns. */
+async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('CREATE TABLE "ResultFloor" (LIKE "Result")');
+    const ids = () => crypto.randomUUID();
+    const section = ids();
+    const session = ids();
+    const text = lines.map((l) => [ids(), session, section, l.board, '\\N', l.table, ids(), ids(), l.kind, l.kind === 'PLAYED' ? l.contract : '\\N', l.kind === 'PLAYED' ? l.declarer : '\\N', l.kind === 'PLAYED' ? l.tricks : '\\N', '\\N', l.kind === 'PLAYED' ? 420 : '\\N', 1, l.kind === 'ARTIFICIAL' ? '{"kind":"ARTIFICIAL","ns":"A+","ew":"A-"}' : '\\N', '\\N', '\\N', 1, '2026-11-24 20:00:00+00', '2026-11-24 20:00:00+00'].join('\t'));
+    const started = performance.now();
+    await client.query('BEGIN');
+    await pipeline(Readable.from(text.map((t) => `${t}\n`)), client.query(copyStreams.from('COPY "ResultFloor" ("id","sessionId","sectionId","boardNumber","round","table","nsContestantId","ewContestantId","status","contract","declarer","tricks","lead","nsScore","boardForm","adjustment","movementIssue","idempotencyKey","version","createdAt","updatedAt") FROM STDIN')));
+    await client.query('COMMIT');
+    return performance.now() - started;
+  } finally {
+    await client.query('DROP TABLE IF EXISTS "ResultFloor"');
+    client.release();
+  }
+}
+
+const server = await startBenchServer();
+try {
+  const lines = simultaneous();
+  const file = csvOf(lines);
+  const base = memoryOf(server.pid);
+  const { createEvent } = await gql(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
+  const eventId = createEvent.id as string;
+
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
+  const importMs = performance.now() - t0;
+  const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
+  if (!res.ok) throw new Error(`import answered ${res.status}: ${report.message}`);
+  const afterImport = memoryOf(server.pid);
+
+  const sessionId = (await gql(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
+  const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
+  const t1 = performance.now();
+  const first = (await gql(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId })).sessionRankingPage;
+  const firstRankingMs = performance.now() - t1;
+
+  // Warm pages: walk the whole NS ranking 100 rows at a time.
+  const pageMs: number[] = [];
+  let after: string | null = first.pageInfo.endCursor;
+  while (after) {
+    const started = performance.now();
+    const page: any = (await gql(server.url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
+    pageMs.push(performance.now() - started);
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  }
+
+  // Corrections: a played line of section Sk changes its tricks; the NS pair's line is read at once.
+  const random = seededRandom(99);
+  const visibleMs: number[] = [];
+  const postMs: number[] = [];
+  const pairs = await server.pool.query<{ id: string; section: string; number: number }>(`SELECT "id", "section", "number" FROM "Contestant" WHERE "direction" = 'NS'`);
+  const pairId = new Map(pairs.rows.map((p) => [`${p.section}|${p.number}`, p.id]));
+  const played = lines.filter((l) => l.kind === 'PLAYED');
+  for (let i = 0; i < CORRECTIONS; i++) {
+    const l = played[Math.floor(random() * played.length)];
+    const tricks = l.tricks === 13 ? 12 : l.tricks + 1 + (i % 2);
+    const body = { section: l.section, board: l.board, table: l.table, nsPair: l.ns, ewPair: l.ew, contract: l.contract, declarer: l.declarer, tricks: Math.min(13, tricks), correction: { reason: `Bench correction ${i}` } };
+    const p0 = performance.now();
+    const posted = await fetch(`${server.url}/api/v1/sessions/${sessionId}/results`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify(body) });
+    const p1 = performance.now();
+    if (posted.status >= 300) throw new Error(`correction answered ${posted.status}: ${await posted.text()}`);
+    l.tricks = Math.min(13, tricks);
+    await gql(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place score } }', { s: sessionId, c: pairId.get(`${l.section}|${l.ns}`) });
+    postMs.push(p1 - p0);
+    visibleMs.push(performance.now() - p1);
+  }
+  const end = memoryOf(server.pid);
+  const stored = Number((await server.pool.query('SELECT count(*) FROM "Result"')).rows[0].count);
+  const floorMs = await copyFloor(server.pool, lines);
+
+  const ok = (value: number, floor: number) => (value <= floor ? 'ok' : 'MISSED');
+  console.log(`\nSimultaneous pairs: ${TABLES.toLocaleString('en-GB')} tables × ${BOARDS} boards, ${Math.ceil(TABLES / PER_SECTION)} sections, one national field (scoreAcross SESSION)`);
+  console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
+  console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})`);
+  console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
+  console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
+  console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)})`);
+  console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
+  console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)})`);
+  console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
+  console.log(`  held per stored line (resident growth / lines) ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,28 @@
+import { ArgsType, Field, ID } from '@nestjs/graphql';
+import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
+import { Direction } from '../../common/enums.js';
+import { PageArgs } from '../../common/pagination.js';
+
+/** A page of a ranking: a national field has thousands of rows, a club's page shows its own. */
+@ArgsType()
+export class RankingPageArgs extends PageArgs {
+  @Field(() => Direction, { nullable: true, description: 'One field of a two-winner Mitchell' })
+  @IsOptional()
+  @IsIn(['NS', 'EW'])
+  direction?: Direction;
+
+  @Field({ nullable: true, description: 'Only the contestants of this section (letter), placed as in the whole ranking' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{1,4}$/, { message: 'section must be a section letter (1–4 letters or digits)' })
+  section?: string;
+}
+
+@ArgsType()
+export class SessionRankingPageArgs extends RankingPageArgs {
+  @Field(() => ID) @IsUUID() sessionId: string;
+}
+
+@ArgsType()
+export class EventRankingPageArgs extends RankingPageArgs {
+  @Field(() => ID) @IsUUID() eventId: string;
+}
