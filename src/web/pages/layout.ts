@@ -47,6 +47,8 @@ ${embedSnippet(ctx)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · ${ctx.t('site.name')}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="data:,">
+${LANGUAGES.filter((l) => l !== ctx.language).map((l) => html`<link rel="alternate" hreflang="${l}" href="${ctx.languageHref(l)}">`)}
 <script src="${SCRIPT_PATH}" defer></script>
 </head>
 <body${ctx.embed ? html` class="embed"` : ''}>
