@@ -122,8 +122,25 @@ describe('results pages in a browser', () => {
     }, 60_000);
   }
 
+  it('reads the same with JavaScript off', async () => {
+    const page = await browser.newPage();
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${base}/sessions/${sessionId}/boards/1?lang=en`, { waitUntil: 'load' });
+    expect(await page.$$eval('table.traveller tbody tr', (rows) => rows.length)).toBe(6);
+    expect(await page.$$eval('.diagram .hand', (h) => h.length)).toBe(4);
+    // Times stay in UTC, said so, and the live line says nothing it cannot do.
+    expect(await page.$eval('.deadline time', (el) => el.textContent)).toMatch(/UTC/);
+    expect(await page.$eval('.live-status', (el) => el.textContent)).toBe('');
+    await shot(page, 'no-js-board');
+    await page.close();
+  });
+
   it('is chosen by Accept-Language and then remembered', async () => {
-    const page = await open('/', { language: 'zh-CN,zh;q=0.9,en;q=0.5' });
+    // No language cookie from the pages visited before.
+    const page = await browser.newPage();
+    await (await page.createCDPSession()).send('Network.clearBrowserCookies');
+    await page.setExtraHTTPHeaders({ 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.5' });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
     expect(await page.$eval('html', (el) => el.lang)).toBe('zh-CN');
     expect(await page.$eval('h1', (el) => el.textContent)).toBe('桥牌成绩');
     await click(page, 'nav.languages a[lang="en"]');
