@@ -54,7 +54,7 @@ describe('results pages over HTTP', () => {
 
     it('writes bridge terms and numbers the Chinese way', async () => {
       const board = await page(`/sessions/${demoSession}/boards/3?lang=zh-CN`).expect(200);
-      for (const term of ['定约', '庄家', '首攻', '南北 比赛分', '发牌人', '局况', '记分单']) expect(board.text).toContain(term);
+      for (const term of ['定约', '庄家', '南北 比赛分', '发牌人', '局况', '记分单']) expect(board.text).toContain(term);
       expect(board.text).toMatch(/南北有局|东西有局|双方有局|双方无局/);
       const session = await page(`/sessions/${demoSession}?lang=zh-CN`).expect(200);
       expect(session.text).toContain('名次');
@@ -214,6 +214,10 @@ describe('results pages over HTTP', () => {
       expect(board.text).toContain('class="traveller"');
       expect(board.text).toContain('class="diagram"');
       expect(board.text).not.toContain('travellers-hidden');
+      // The lead column shows when a pad recorded leads, with the card's suit named.
+      const zh = await page(`/sessions/${session}/boards/1?lang=zh-CN`).expect(200);
+      expect(zh.text).toContain('<th scope="col">首攻</th>');
+      expect(zh.text).toContain('<span class="card"><span class="suit suit-c" role="img" aria-label="梅花">♣</span>2</span>');
     });
   });
 

@@ -41,6 +41,8 @@ function travellerTable(ctx: PageContext, data: BoardPage): Html {
   const par = data.board.doubleDummy?.par.nsScore;
   const sections = new Set(traveller.lines.map((l) => l.section)).size > 1;
   const adjusted = traveller.lines.some((l) => l.adjustment);
+  // Many clubs' pads do not record the lead: no empty column then.
+  const leads = traveller.lines.some((l) => l.lead);
   const pair = (l: TravellerLine, n: number) => `${sections ? l.section : ''}${n}`;
   return html`<table class="traveller">
 <thead><tr>
@@ -48,7 +50,7 @@ function travellerTable(ctx: PageContext, data: BoardPage): Html {
 <th scope="col" class="n">${ctx.t('col.ewPair')}</th>
 <th scope="col">${ctx.t('col.contract')}</th>
 <th scope="col">${ctx.t('col.declarer')}</th>
-<th scope="col">${ctx.t('col.lead')}</th>
+${leads ? html`<th scope="col">${ctx.t('col.lead')}</th>` : ''}
 <th scope="col" class="n">${ctx.t('col.result')}</th>
 <th scope="col" class="n">${ctx.t('col.nsScore')}</th>
 <th scope="col" class="n">${ctx.t(mp ? 'col.nsMp' : 'col.nsImps')}</th>
@@ -67,7 +69,7 @@ ${par !== undefined ? html`<th scope="col" class="n">${ctx.t('col.vsPar')}</th>`
 <td class="n">${contestantLink(l.ewPair, 'EW')}</td>
 <td>${l.adjustment ? html`<span title="${l.adjustment}">${l.adjustment}</span>` : contract(ctx, l.contract)}</td>
 <td>${seat(ctx, l.declarer)}</td>
-<td>${lead(ctx, l.lead)}</td>
+${leads ? html`<td>${lead(ctx, l.lead)}</td>` : ''}
 <td class="n">${l.result ?? ''}</td>
 <td class="n ns-score" data-value="${l.nsScore ?? ''}">${l.nsScore === null ? '' : ctx.signed(l.nsScore, 0)}</td>
 <td class="n ns-figure" data-value="${ns ?? ''}">${ctx.num(ns)}${l.adjustment ? html`<span aria-hidden="true">*</span><span class="vh"> (${ctx.t('board.adjusted')})</span>` : ''}</td>

@@ -46,7 +46,7 @@ export function handDiagram(ctx: PageContext, board: BoardView): Html {
   const compass = html`<div class="compass" aria-hidden="${deal ? 'true' : 'false'}">
   <strong>${board.number}</strong>
   <span>${ctx.t('board.dealer')}${ctx.t('site.colon')}${ctx.t(`seat.${board.dealer}`)}</span>
-  <span>${ctx.t(`vul.${board.vulnerability}`)}</span>
+  <span>${ctx.t('board.vulnerability')}${ctx.t('site.colon')}${ctx.t(`vul.${board.vulnerability}`)}</span>
 </div>`;
   const facts = html`<p class="board-facts">${ctx.t('board.dealer')}${ctx.t('site.colon')}<strong>${ctx.t(`seat.${board.dealer}`)}</strong> · ${ctx.t('board.vulnerability')}${ctx.t('site.colon')}<strong>${ctx.t(`vul.${board.vulnerability}`)}</strong></p>`;
   if (!deal) return html`${facts}<p class="note">${ctx.t('board.noDeal')}</p>`;
