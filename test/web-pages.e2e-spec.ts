@@ -241,6 +241,6 @@ describe('results pages over HTTP', () => {
     const team1 = teams.find((c: { number: number }) => c.number === 1).id;
     const card = await page(`/sessions/${session}/contestants/${team1}`).expect(200);
     expect(card.text).toContain('Round 1: v Team 4');
-    expect(card.text).toMatch(/Match total<\/th><td class="n total">\+18<\/td>/);
+    expect(card.text).toMatch(/Match total<\/th><td class="hide-narrow"><\/td><td class="n total">\+18<\/td>/);
   });
 });

@@ -65,6 +65,6 @@ function linesTable(ctx: PageContext, data: ScorecardPage, lines: ScorecardLine[
 <td class="n figure" data-value="${figure ?? ''}">${teams ? ctx.signed(figure) : ctx.num(figure)}${l.adjustment ? html`<span aria-hidden="true">*</span><span class="vh"> (${ctx.t('board.adjusted')})</span>` : ''}</td>
 </tr>`;
   })}</tbody>
-<tfoot><tr><th scope="row" colspan="7">${ctx.t(teams ? 'scorecard.matchTotal' : 'scorecard.total')}</th><td class="n total">${teams ? ctx.signed(total) : ctx.num(total)}</td></tr></tfoot>
+<tfoot><tr><th scope="row" colspan="6">${ctx.t(teams ? 'scorecard.matchTotal' : 'scorecard.total')}</th><td class="hide-narrow"></td><td class="n total">${teams ? ctx.signed(total) : ctx.num(total)}</td></tr></tfoot>
 </table>`;
 }
