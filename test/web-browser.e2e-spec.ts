@@ -211,6 +211,35 @@ describe('results pages in a browser', () => {
     await page.close();
   });
 
+  it('shows a teams match: VP standings, the match, and the board-by-board comparison', async () => {
+    const event = dataOf(await t.gql(`mutation { createEvent(input: { name: "Winter League", kind: TEAMS, scoring: TEAMS_IMPS, vpScale: WBF_2013 }) { id } }`)).createEvent.id;
+    const session = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: event })).createSession.id;
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", movement: { kind: ROUND_ROBIN, tables: 4, boardsPerRound: 2 } }) { id } }`, { s: session }));
+    const teams = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1, name: "Harbour" }, { number: 2, name: "Lakeside" }, { number: 3, name: "Northfield" }, { number: 4, name: "Old Mill" }] }) { id number } }`, { e: event })).addContestants;
+    await t.http().post(`/api/v1/sessions/${session}/results`).send({
+      lines: [
+        { board: 1, nsPair: 1, ewPair: 4, contract: '4S', declarer: 'N', result: '=', lead: 'DK' },
+        { board: 1, nsPair: 4, ewPair: 1, contract: '2S', declarer: 'N', result: '+2', lead: 'HQ' },
+        { board: 2, nsPair: 1, ewPair: 4, contract: '3NT', declarer: 'S', result: '=' },
+        { board: 2, nsPair: 4, ewPair: 1, contract: '3NT', declarer: 'S', result: '-1' },
+        { board: 1, nsPair: 2, ewPair: 3, contract: '4S', declarer: 'N', result: '-1' },
+        { board: 1, nsPair: 3, ewPair: 2, contract: '4S', declarer: 'N', result: '=' },
+        { board: 2, nsPair: 2, ewPair: 3, contract: '3NT', declarer: 'S', result: '=' },
+        { board: 2, nsPair: 3, ewPair: 2, contract: '3NT', declarer: 'S', result: '=' },
+      ],
+    }).expect(201);
+    const ranking = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { score contestant { id } } }`, { s: session })).sessionRanking;
+    const page = await open(`/sessions/${session}?lang=en`);
+    const shown = await page.$$eval('table.ranking tbody tr', (rows) => rows.map((r) => ({ id: r.getAttribute('data-contestant'), score: Number(r.querySelector('.score')?.getAttribute('data-value')) })));
+    expect(shown).toEqual(ranking.map((r: any) => ({ id: r.contestant.id, score: r.score })));
+    expect(await page.$$eval('table.matches tbody tr', (rows) => rows.length)).toBe(2);
+    await shot(page, 'teams-session');
+    await page.goto(`${base}/sessions/${session}/contestants/${teams[0].id}`);
+    expect(await page.$eval('table.scorecard tfoot .total', (el) => el.textContent)).toBe('+18');
+    await shot(page, 'teams-scorecard');
+    await page.close();
+  });
+
   it('updates the ranking by itself after a result is posted', async () => {
     const page = await open(`/sessions/${sessionId}/boards/2`);
     await page.waitForFunction(() => (document.querySelector('.live-status')?.textContent ?? '') !== '');
