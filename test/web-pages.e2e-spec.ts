@@ -188,6 +188,10 @@ describe('results pages over HTTP', () => {
       const club = dataOf(await t.gql(travellerQuery, { s: session })).traveller;
       expect(club.hidden).toBe(false);
       expect(club.lines).toHaveLength(2);
+      // Nor the hand by another way in.
+      const boardQuery = `query($s: ID!) { board(sessionId: $s, number: 1) { deal } session(id: $s) { boards { deal } } }`;
+      expect(dataOf(await t.gqlAs(null, boardQuery, { s: session }))).toEqual({ board: { deal: null }, session: { boards: [{ deal: null }, { deal: null }] } });
+      expect(dataOf(await t.gql(boardQuery, { s: session })).board.deal).toMatch(/^N:AKQJ/);
       // Rankings stay public.
       expect(dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { place } }`, { s: session })).sessionRanking).toHaveLength(4);
     });
@@ -210,6 +214,7 @@ describe('results pages over HTTP', () => {
     it('shows them once the session has ended', async () => {
       dataOf(await t.gql(`mutation($s: ID!) { updateSession(id: $s, input: { status: COMPLETED }) { status } }`, { s: session }));
       expect(dataOf(await t.gqlAs(null, travellerQuery, { s: session })).traveller.lines).toHaveLength(2);
+      expect(dataOf(await t.gqlAs(null, `query($s: ID!) { board(sessionId: $s, number: 1) { deal } }`, { s: session })).board.deal).toMatch(/^N:AKQJ/);
       const board = await page(`/sessions/${session}/boards/1`).expect(200);
       expect(board.text).toContain('class="traveller"');
       expect(board.text).toContain('class="diagram"');
