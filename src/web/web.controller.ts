@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Req, Res, type OnApplicationShutdown } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LiveEvents } from '../live/live-events.service.js';
@@ -24,7 +24,7 @@ const KEEP_ALIVE_MS = 25_000;
 /** The results website: server-rendered pages (see src/web/pages), their assets, and live updates. */
 @ApiExcludeController()
 @Controller()
-export class WebController implements OnApplicationShutdown {
+export class WebController implements BeforeApplicationShutdown {
   /** Open live streams, ended when the service stops. */
   private readonly streams = new Set<Response>();
 
@@ -115,7 +115,8 @@ export class WebController implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
+  /** Before the HTTP server closes, which would otherwise wait for the open streams. */
+  beforeApplicationShutdown(): void {
     for (const res of this.streams) res.end();
   }
 }
