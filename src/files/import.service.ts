@@ -59,7 +59,8 @@ export class ImportService {
         const row = await tx.fileImport.create({ data: { format, sha256, targetId: target.eventId ?? null, eventId, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
-      { timeout: 60_000, maxWait: 30_000 },
+      // A national field's file takes minutes on a small machine: the time allowed grows with the file.
+      { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
     );
     if (stored.earlier) return { ...stored.report, alreadyImported: true };
     const report = { ...stored.report, ...compareFigures(await this.scored.ofEvent(stored.report.eventId), plan, stored.contestantIds) };

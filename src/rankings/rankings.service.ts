@@ -139,7 +139,8 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
 function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
   const section = args.section?.toUpperCase();
   const rows = section ? all.filter((r) => r.contestant.section?.toUpperCase() === section) : all;
-  const start = args.after ? rows.findIndex((r) => r.contestant.id === decodeCursor(args.after!)) + 1 : 0;
+  const after = args.after ? decodeCursor(args.after) : null;
+  const start = after ? rows.findIndex((r) => r.contestant.id === after) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   const nodes = entries(rows.slice(start, start + args.first), sessions);
   const edges = nodes.map((node) => ({ cursor: encodeCursor(node.contestant.id), node }));
