@@ -72,8 +72,8 @@ export class WebData {
 
   async scorecard(sessionId: string, contestantId: string) {
     const { session, event, organization } = await this.sessionHead(sessionId);
-    const [card, ranking] = await Promise.all([this.rankings.scorecard(sessionId, contestantId, PUBLIC_READER), this.rankings.sessionRanking(sessionId)]);
-    const entry = ranking.find((r) => r.contestant.id === contestantId) ?? null;
+    const card = await this.rankings.scorecard(sessionId, contestantId, PUBLIC_READER);
+    const entry = await this.rankings.sessionRankingEntry(sessionId, contestantId);
     const contestants = await this.contestants.ofEvent(event.id);
     return { session, event, organization, card, entry, contestants, ...sessionState(session) };
   }
