@@ -24,6 +24,7 @@ import { ResultsModule } from './results/results.module.js';
 import { ScoringModule } from './scoring/scoring.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { WebModule } from './web/web.module.js';
 
 @Module({
   imports: [
@@ -45,6 +46,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     ScoringModule,
     FilesModule,
     FederationModule,
+    WebModule,
   ],
   providers: [
     // Registered here (not in main.ts) so that e2e tests building AppModule get them too.

@@ -25,12 +25,12 @@ async function bootstrap(): Promise<void> {
   configureApp(app);
   await app.get(ApiKeysService).bootstrap();
   if (db.embedded && (await loadDemo(app.get(PrismaService), { onlyIfEmpty: true })) === 'loaded') {
-    logger.log('Empty database: loaded the demo club (try the events query)');
+    logger.log('Empty database: loaded the demo club (see the results pages, or try the events query)');
   }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen(port, host);
-  logger.log(`Traveller is listening on http://${host}:${port} (GraphQL at /graphql, REST docs at /api/docs)`);
+  logger.log(`Traveller is listening on http://${host}:${port} (results pages at /, GraphQL at /graphql, REST docs at /api/docs)`);
 
   const shutdown = async () => {
     await app.close();

@@ -57,4 +57,19 @@ describe('live results', () => {
     await a.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'S', tricks: 10 }).expect(201);
     expect((await sub.received).rankingChanged).toEqual({ sessionId, boards: [2] });
   });
+
+  it('keeps resultPosted from subscribers while the director hides travellers', async () => {
+    const eventId = dataOf(await a.gql(`mutation { createEvent(input: { name: "Hidden", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    const hidden = dataOf(await a.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    dataOf(await a.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: hidden }));
+    dataOf(await a.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId }));
+    dataOf(await a.gql(`mutation($s: ID!) { updateSession(id: $s, input: { hideTravellers: true, status: IN_PROGRESS }) { id } }`, { s: hidden }));
+    const sub = first<{ resultPosted: { board: number } }>(a.wsUrl!, `subscription { resultPosted(sessionId: "${hidden}") { board } }`);
+    await sub.ready;
+    await a.http().post(`/api/v1/sessions/${hidden}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '3NT', declarer: 'N', tricks: 9 }).expect(201);
+    dataOf(await a.gql(`mutation($s: ID!) { updateSession(id: $s, input: { status: COMPLETED }) { id } }`, { s: hidden }));
+    await a.http().post(`/api/v1/sessions/${hidden}/results`).send({ board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'S', tricks: 10 }).expect(201);
+    // The line posted while hidden is never announced; the first the public hears of came after the session ended.
+    expect((await sub.received).resultPosted).toEqual({ board: 2 });
+  });
 });

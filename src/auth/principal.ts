@@ -60,3 +60,10 @@ export function authorizeRead(principal: Principal | null, scope: Scope | null, 
   }
   if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
 }
+
+/** Whether a caller reads as one of the organisation (its key, or a global admin): sees what a director hides from the public. */
+export function isInsider(principal: Principal | null, scope: Scope | null): boolean {
+  if (!principal) return false;
+  if (principal.organizationId === null) return true;
+  return !!scope && scope.organizationId === principal.organizationId && (!principal.eventId || scope.eventId === principal.eventId);
+}

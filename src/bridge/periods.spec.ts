@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { correctionPeriodOpen, deadlinesFrom, nextStandingChange, resultsStanding } from './periods.js';
+import { correctionPeriodOpen, deadlinesFrom, nextStandingChange, resultsStanding, travellersHidden } from './periods.js';
 
 describe('correction (Law 79C) and appeal (Law 92B) periods, DOMAIN §8.1–8.2', () => {
   const publishedAt = new Date('2026-11-22T21:00:00Z');
@@ -27,5 +27,21 @@ describe('correction (Law 79C) and appeal (Law 92B) periods, DOMAIN §8.1–8.2'
   it('knows when the standing changes by itself', () => {
     expect(nextStandingChange(session, at('21:10'))).toEqual(session.appealDeadline);
     expect(nextStandingChange(session, at('22:10'))).toBeNull();
+  });
+});
+
+describe('travellers hidden by the director', () => {
+  const session = (hideTravellers: boolean, status: string, publishedAt: Date | null = null) => ({ hideTravellers, status, publishedAt });
+
+  it('hides them only while the session is scheduled or in play, and only when asked', () => {
+    expect(travellersHidden(session(true, 'SCHEDULED'))).toBe(true);
+    expect(travellersHidden(session(true, 'IN_PROGRESS'))).toBe(true);
+    expect(travellersHidden(session(false, 'IN_PROGRESS'))).toBe(false);
+  });
+
+  it('shows them once the session is completed or published', () => {
+    expect(travellersHidden(session(true, 'COMPLETED'))).toBe(false);
+    expect(travellersHidden(session(true, 'OFFICIAL', new Date()))).toBe(false);
+    expect(travellersHidden(session(true, 'IN_PROGRESS', new Date()))).toBe(false);
   });
 });

@@ -40,3 +40,11 @@ export function nextStandingChange(session: Pick<PublishedTimes, 'correctionDead
 export function correctionPeriodOpen(session: Pick<PublishedTimes, 'publishedAt' | 'correctionDeadline'>, now = new Date()): boolean {
   return !session.publishedAt || !session.correctionDeadline || now <= session.correctionDeadline;
 }
+
+/**
+ * A director may keep travellers, scorecards and hands from the public while play goes on (so
+ * nobody reads a board before playing it); they show once the session is completed or published.
+ */
+export function travellersHidden(session: { hideTravellers: boolean; status: string; publishedAt: Date | null }): boolean {
+  return session.hideTravellers && !session.publishedAt && (session.status === 'SCHEDULED' || session.status === 'IN_PROGRESS');
+}

@@ -4,5 +4,5 @@ import { FederationController } from './federation.controller.js';
 import { FederationResolver } from './federation.resolver.js';
 import { FederationService } from './federation.service.js';
 
-@Module({ imports: [RankingsModule], controllers: [FederationController], providers: [FederationService, FederationResolver] })
+@Module({ imports: [RankingsModule], controllers: [FederationController], providers: [FederationService, FederationResolver], exports: [FederationService] })
 export class FederationModule {}

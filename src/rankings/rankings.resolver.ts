@@ -1,18 +1,24 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import { isInsider, type Principal } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
 import { Direction } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
 import { Traveller } from '../results/models/traveller.model.js';
 import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page.args.js';
 import { RankingEntry, RankingEntryConnection, Scorecard } from './models/ranking.model.js';
-import { RankingsService } from './rankings.service.js';
+import { RankingsService, type Reader } from './rankings.service.js';
 
 @Resolver()
 export class RankingsResolver {
-  constructor(private readonly rankings: RankingsService) {}
+  constructor(
+    private readonly rankings: RankingsService,
+    private readonly scopes: ScopeService,
+  ) {}
 
-  @Query(() => Traveller, { description: 'All results of one board of a session, scored' })
-  traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number) {
-    return this.rankings.traveller(sessionId, board);
+  @Query(() => Traveller, { description: 'All results of one board of a session, scored; hidden from the public while the director says so' })
+  async traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number, @CurrentPrincipal() principal: Principal | null) {
+    return this.rankings.traveller(sessionId, board, await this.reader(sessionId, principal));
   }
 
   @Query(() => [RankingEntry], { description: 'The session ranking; direction picks one field of a two-winner Mitchell' })
@@ -44,7 +50,11 @@ export class RankingsResolver {
   }
 
   @Query(() => Scorecard, { description: 'A contestant’s boards in a session: opponents, contract, score, matchpoints' })
-  scorecard(@IdArg('sessionId') sessionId: string, @IdArg('contestantId') contestantId: string) {
-    return this.rankings.scorecard(sessionId, contestantId);
+  async scorecard(@IdArg('sessionId') sessionId: string, @IdArg('contestantId') contestantId: string, @CurrentPrincipal() principal: Principal | null) {
+    return this.rankings.scorecard(sessionId, contestantId, await this.reader(sessionId, principal));
+  }
+
+  private async reader(sessionId: string, principal: Principal | null): Promise<Reader> {
+    return { insider: !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: sessionId }, principal)) };
   }
 }

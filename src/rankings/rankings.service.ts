@@ -8,12 +8,18 @@ import { noteExpiry } from '../common/read-tracking.js';
 import type { Result, Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
 import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
-import { nextStandingChange, resultsStanding, type ResultsStanding } from '../bridge/periods.js';
+import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers } from './event-data.js';
 import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
+
+/** Who reads: an insider (a key of the event's organisation) sees travellers a director hides. */
+export interface Reader {
+  insider: boolean;
+}
+export const PUBLIC_READER: Reader = { insider: false };
 
 const rounded = (f: Fraction | null | undefined) => (f ? f.round(2) : null);
 const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
@@ -29,7 +35,7 @@ export class RankingsService {
 
   constructor(private readonly scored: ScoredEvents) {}
 
-  async traveller(sessionId: string, board: number): Promise<Traveller> {
+  async traveller(sessionId: string, board: number, reader: Reader): Promise<Traveller> {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
     const stored = s.data.boards.get(board);
@@ -37,14 +43,16 @@ export class RankingsService {
     if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
     const law2 = boardInfo(board);
     const top = rows.map((r) => s.lines.get(r.id)?.top).find(Boolean);
+    const hidden = !reader.insider && travellersHidden(s.data.session);
     return {
       sessionId,
       board,
       dealer: stored?.dealerOverride ?? law2.dealer,
       vulnerability: stored?.vulnerabilityOverride ?? law2.vulnerability,
-      deal: stored?.deal ?? null,
+      deal: hidden ? null : (stored?.deal ?? null),
       top: rounded(top),
-      lines: rows
+      hidden,
+      lines: (hidden ? [] : rows)
         .map((r) => travellerLine(s, event, r))
         .sort((a, b) => a.section.localeCompare(b.section) || (b.nsScore ?? -1e9) - (a.nsScore ?? -1e9) || a.nsPair - b.nsPair),
     };
@@ -87,12 +95,13 @@ export class RankingsService {
     return row ? entries([row], [s.data.session])[0] : null;
   }
 
-  async scorecard(sessionId: string, contestantId: string): Promise<Scorecard> {
+  async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     const me = scored.data.contestants.get(contestantId);
     if (!me) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const lines = s.data.results
+    const hidden = !reader.insider && travellersHidden(s.data.session);
+    const lines = (hidden ? [] : s.data.results)
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
@@ -101,6 +110,7 @@ export class RankingsService {
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     return {
       contestant: rankedContestant(me),
+      hidden,
       lines,
       percentage: rounded(row?.percentage ?? own),
       matchpoints: rounded(row?.score ?? tally?.score) ?? 0,

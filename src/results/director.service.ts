@@ -1,3 +1,4 @@
+import { travellersHidden } from '../bridge/periods.js';
 import { Injectable } from '@nestjs/common';
 import { parseContract, formatContract, parseResult } from '../bridge/contract.js';
 import { DomainError } from '../bridge/errors.js';
@@ -69,7 +70,7 @@ export class DirectorService {
       return saved;
     });
     const line = toTravellerLine(row, ctx);
-    await this.live.publish('resultPosted', ctx.session.id, line);
+    if (!travellersHidden(ctx.session)) await this.live.publish('resultPosted', ctx.session.id, line);
     await this.live.publish('rankingChanged', ctx.session.id, { sessionId: ctx.session.id, boards: [row.boardNumber] });
     return line;
   }

@@ -114,7 +114,7 @@ export class ResultsResolver {
     return this.prisma.auditEntry.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   }
 
-  @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session' })
+  @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session; none while the director hides travellers' })
   resultPosted(@IdArg('sessionId') sessionId: string) {
     return this.live.listen('resultPosted', sessionId);
   }

@@ -8,7 +8,7 @@ import { locateLine, type LocatedLine, type SessionContext } from './line-contex
 import type { LineRules, PreparedLine } from './line-decision.js';
 import { scoreLine } from './line-score.js';
 import type { TravellerLine } from './models/traveller.model.js';
-import { correctionPeriodOpen } from '../bridge/periods.js';
+import { correctionPeriodOpen, travellersHidden } from '../bridge/periods.js';
 import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
 import { TravellerWriter } from './traveller-writer.js';
@@ -85,12 +85,13 @@ export class ResultsService {
     const stored = await this.writer.write({ lines: prepared, rules, actor: actor ?? null, describe: (row) => describe(row, ctx) });
     const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
     // Subscribers hear of it without the pad waiting on Redis (publish never throws).
-    void this.announce(sessionId, answers.filter((a) => a.created || a.corrected).map((a) => a.line));
+    // Subscribers are the public (graphql-ws carries no key): no lines while the director hides travellers.
+    void this.announce(sessionId, answers.filter((a) => a.created || a.corrected).map((a) => a.line), travellersHidden(ctx.session));
     return answers;
   }
 
-  private async announce(sessionId: string, lines: TravellerLine[]): Promise<void> {
-    for (const line of lines) await this.live.publish('resultPosted', sessionId, line);
+  private async announce(sessionId: string, lines: TravellerLine[], hidden: boolean): Promise<void> {
+    if (!hidden) for (const line of lines) await this.live.publish('resultPosted', sessionId, line);
     if (lines.length) await this.live.publish('rankingChanged', sessionId, { sessionId, boards: [...new Set(lines.map((l) => l.board))] });
   }
 }

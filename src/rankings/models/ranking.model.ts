@@ -61,6 +61,8 @@ export class ScorecardLine {
 @ObjectType()
 export class Scorecard {
   @Field(() => RankedContestant) contestant: RankedContestant;
+  @Field({ description: 'True while the director hides travellers until the session ends: lines are then empty for the public' })
+  hidden: boolean;
   @Field(() => [ScorecardLine]) lines: ScorecardLine[];
   @Field(() => Float, { nullable: true }) percentage: number | null;
   @Field(() => Float, { description: 'The session total in the event’s unit (MPs, IMPs, VPs or points), after penalties' }) matchpoints: number;

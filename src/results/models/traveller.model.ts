@@ -38,6 +38,8 @@ export class Traveller {
   @Field(() => Vulnerability) vulnerability: Vulnerability;
   @Field(() => String, { nullable: true }) deal: string | null;
   @Field(() => Float, { nullable: true, description: 'Matchpoint top of the board (MP events)' }) top: number | null;
+  @Field({ description: 'True while the director hides travellers until the session ends: lines and deal are then empty for the public' })
+  hidden: boolean;
   @Field(() => [TravellerLine]) lines: TravellerLine[];
 }
 

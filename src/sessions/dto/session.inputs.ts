@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
-import { IsDate, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsDate, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
 
 /** Statuses a session can be moved to by hand; OFFICIAL comes only from publishing. */
 export enum SessionProgress {
@@ -27,4 +27,8 @@ export class UpdateSessionInput {
   @Field({ nullable: true }) @IsOptional() @IsDate() startsAt?: Date;
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
   @Field(() => SessionProgress, { nullable: true }) @IsOptional() @IsEnum(SessionProgress) status?: SessionProgress;
+  @Field({ nullable: true, description: 'Hide travellers, scorecards and hands from the public until the session ends' })
+  @IsOptional()
+  @IsBoolean()
+  hideTravellers?: boolean;
 }

@@ -12,6 +12,8 @@ export class Session {
   @Field(() => Date, { nullable: true, description: 'When the results were made official' }) publishedAt: Date | null;
   @Field(() => Date, { nullable: true, description: 'End of the Law 79C correction period' }) correctionDeadline: Date | null;
   @Field(() => Date, { nullable: true, description: 'End of the Law 92B appeal period' }) appealDeadline: Date | null;
+  @Field({ description: 'Travellers, scorecards and hands are hidden from the public until the session ends (COMPLETED or published)' })
+  hideTravellers: boolean;
   @Field() createdAt: Date;
   @Field() updatedAt: Date;
 }

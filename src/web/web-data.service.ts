@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { resultsStanding, travellersHidden } from '../bridge/periods.js';
+import { ContestantsService } from '../contestants/contestants.service.js';
+import { EventsService } from '../events/events.service.js';
+import { FederationService } from '../federation/federation.service.js';
+import type { Event, Organization, Player, Session } from '../generated/prisma/client.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { PlayersService } from '../players/players.service.js';
+import type { RankingEntry, Scorecard } from '../rankings/models/ranking.model.js';
+import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js';
+import { ScoredEvents } from '../rankings/scored-events.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import type { BoardView } from './pages/hand-diagram.js';
+
+/**
+ * What the pages show, read through the same services the GraphQL resolvers use, always as the
+ * public reader (a browser sends no key): a page never shows what the API would not show it.
+ */
+@Injectable()
+export class WebData {
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly events: EventsService,
+    private readonly sessions: SessionsService,
+    private readonly scored: ScoredEvents,
+    private readonly contestants: ContestantsService,
+    private readonly rankings: RankingsService,
+    private readonly players: PlayersService,
+    private readonly federation: FederationService,
+  ) {}
+
+  async home() {
+    const [organizations, events] = await Promise.all([this.organizations.list({ first: 100 }), this.events.list({ first: 20 })]);
+    return { organizations: organizations.nodes, events: events.nodes };
+  }
+
+  async organization(id: string) {
+    const [organization, events] = await Promise.all([this.organizations.get(id), this.events.list({ organizationId: id, first: 100 })]);
+    return { organization, events: events.nodes };
+  }
+
+  async event(id: string) {
+    const event = await this.events.get(id);
+    const [organization, sessions] = await Promise.all([this.organizationOf(event), this.sessions.ofEvent(id)]);
+    const ranking = sessions.length ? await this.rankings.eventRanking(id) : [];
+    return { event, organization, sessions, ranking };
+  }
+
+  async session(id: string) {
+    const session = await this.sessions.get(id);
+    const event = await this.events.get(session.eventId);
+    const [organization, ranking, boards] = await Promise.all([this.organizationOf(event), this.rankings.sessionRanking(id), this.boardNumbers(session)]);
+    const matches = event.kind === 'TEAMS' ? await this.matches(session, ranking) : [];
+    return { session, event, organization, ranking, boards, matches, ...sessionState(session) };
+  }
+
+  async board(sessionId: string, number: number) {
+    const { session, event, organization, boards } = await this.sessionHead(sessionId);
+    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.contestants.ofEvent(event.id)]);
+    const board: BoardView = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal, doubleDummy: null };
+    return { session, event, organization, boards, traveller, board, contestants, ...sessionState(session) };
+  }
+
+  /** Every board's hand record (for printing). */
+  async hands(sessionId: string) {
+    const { session, event, organization, boards: numbers } = await this.sessionHead(sessionId);
+    // Each board as the traveller shows it to the public (so hidden boards stay hidden), from the scored event's cache.
+    const travellers = await Promise.all(numbers.map((n) => this.rankings.traveller(sessionId, n, PUBLIC_READER)));
+    const boards: BoardView[] = travellers.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal, doubleDummy: null }));
+    return { session, event, organization, boards, ...sessionState(session) };
+  }
+
+  async scorecard(sessionId: string, contestantId: string) {
+    const { session, event, organization } = await this.sessionHead(sessionId);
+    const card = await this.rankings.scorecard(sessionId, contestantId, PUBLIC_READER);
+    const entry = await this.rankings.sessionRankingEntry(sessionId, contestantId);
+    const contestants = await this.contestants.ofEvent(event.id);
+    return { session, event, organization, card, entry, contestants, ...sessionState(session) };
+  }
+
+  async player(id: string): Promise<{ player: Player; history: Awaited<ReturnType<FederationService['history']>> }> {
+    const player = await this.players.get(id);
+    return { player, history: await this.federation.history(id) };
+  }
+
+  private async sessionHead(sessionId: string) {
+    const session = await this.sessions.get(sessionId);
+    const event = await this.events.get(session.eventId);
+    const [organization, boards] = await Promise.all([this.organizationOf(event), this.boardNumbers(session)]);
+    return { session, event, organization, boards };
+  }
+
+  private organizationOf(event: Event): Promise<Organization | null> {
+    return event.organizationId ? this.organizations.get(event.organizationId) : Promise.resolve(null);
+  }
+
+  /** The session's boards: those set up, and any that have results (read from the scored event's cache, so pages track its revision). */
+  private async boardNumbers(session: Session): Promise<number[]> {
+    const scored = (await this.scored.ofSession(session.id)).sessions.get(session.id);
+    const numbers = [...(scored?.data.boards.keys() ?? []), ...(scored?.data.results.map((r) => r.boardNumber) ?? [])];
+    return [...new Set(numbers)].sort((a, b) => a - b);
+  }
+
+  /** Team matches of the session, from each team's scorecard (its boards' IMPs, both rooms). */
+  private async matches(session: Session, ranking: RankingEntry[]): Promise<MatchView[]> {
+    const cards = await Promise.all(ranking.map((r) => this.rankings.scorecard(session.id, r.contestant.id, PUBLIC_READER)));
+    const seen = new Set<string>();
+    const matches: MatchView[] = [];
+    for (const card of cards) {
+      for (const [round, lines] of byRound(card)) {
+        const opponent = ranking.find((r) => r.contestant.number === lines[0].opponent && r.contestant.id !== card.contestant.id)?.contestant;
+        if (!opponent) continue;
+        const key = [card.contestant.id, opponent.id].sort().join('|') + `|${round}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        matches.push({ round, team: card.contestant, opponent, imps: lines.reduce((sum, l) => sum + (l.imps ?? 0), 0) });
+      }
+    }
+    return matches.sort((a, b) => a.round - b.round || a.team.number - b.team.number);
+  }
+}
+
+export interface MatchView {
+  round: number;
+  team: RankingEntry['contestant'];
+  opponent: RankingEntry['contestant'];
+  /** Net IMPs from `team`'s side. */
+  imps: number;
+}
+
+/** A scorecard's lines by round (a match in teams). */
+export function byRound(card: Scorecard): Map<number, Scorecard['lines']> {
+  const rounds = new Map<number, Scorecard['lines']>();
+  for (const line of card.lines) {
+    const round = line.round ?? 0;
+    rounds.set(round, [...(rounds.get(round) ?? []), line]);
+  }
+  return rounds;
+}
+
+function sessionState(session: Session) {
+  return { standing: resultsStanding(session), hidden: travellersHidden(session) };
+}
+
+export type BoardPage = Awaited<ReturnType<WebData['board']>>;
+export type SessionPage = Awaited<ReturnType<WebData['session']>>;
+export type EventPage = Awaited<ReturnType<WebData['event']>>;
+export type ScorecardPage = Awaited<ReturnType<WebData['scorecard']>>;
+export type HandsPage = Awaited<ReturnType<WebData['hands']>>;
+export type HomePage = Awaited<ReturnType<WebData['home']>>;
+export type OrganizationPage = Awaited<ReturnType<WebData['organization']>>;
+export type PlayerPage = Awaited<ReturnType<WebData['player']>>;

@@ -1,0 +1,122 @@
+import { Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { LiveEvents } from '../live/live-events.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { SCRIPT_PATH, STYLESHEET_PATH } from './assets/asset-paths.js';
+import { SCRIPT } from './assets/script.js';
+import { STYLESHEET } from './assets/stylesheet.js';
+import { boardPage, handsPage } from './pages/board.js';
+import { eventPage } from './pages/event.js';
+import { homePage, organizationPage } from './pages/home.js';
+import { playerPage } from './pages/player.js';
+import { scorecardPage } from './pages/scorecard.js';
+import { sessionPage } from './pages/session.js';
+import { PageNotFound, PageResponder, pageId } from './page-responder.js';
+import { WebData } from './web-data.service.js';
+
+const ASSETS = new Map([
+  [STYLESHEET_PATH, { type: 'text/css; charset=utf-8', body: Buffer.from(STYLESHEET) }],
+  [SCRIPT_PATH, { type: 'text/javascript; charset=utf-8', body: Buffer.from(SCRIPT) }],
+]);
+const KEEP_ALIVE_MS = 25_000;
+
+/** The results website: server-rendered pages (see src/web/pages), their assets, and live updates. */
+@ApiExcludeController()
+@Controller()
+export class WebController implements BeforeApplicationShutdown {
+  /** Open live streams, ended when the service stops. */
+  private readonly streams = new Set<Response>();
+
+  constructor(
+    private readonly data: WebData,
+    private readonly pages: PageResponder,
+    private readonly sessions: SessionsService,
+    private readonly live: LiveEvents,
+  ) {}
+
+  @Get()
+  home(@Req() req: Request, @Res() res: Response) {
+    return this.pages.send(req, res, async (ctx) => homePage(ctx, await this.data.home()));
+  }
+
+  @Get('organizations/:id')
+  organization(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.send(req, res, async (ctx) => organizationPage(ctx, await this.data.organization(pageId(id))));
+  }
+
+  @Get('events/:id')
+  event(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.send(req, res, async (ctx) => eventPage(ctx, await this.data.event(pageId(id))));
+  }
+
+  @Get('sessions/:id')
+  session(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.send(req, res, async (ctx) => sessionPage(ctx, await this.data.session(pageId(id))));
+  }
+
+  @Get('sessions/:id/boards/:number')
+  board(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('number') number: string) {
+    return this.pages.send(req, res, async (ctx) => {
+      if (!/^[1-9]\d{0,2}$/.test(number)) throw new PageNotFound();
+      return boardPage(ctx, await this.data.board(pageId(id), Number(number)));
+    });
+  }
+
+  @Get('sessions/:id/hands')
+  hands(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.send(req, res, async (ctx) => handsPage(ctx, await this.data.hands(pageId(id))));
+  }
+
+  @Get('sessions/:id/contestants/:contestantId')
+  scorecard(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('contestantId') contestantId: string) {
+    return this.pages.send(req, res, async (ctx) => scorecardPage(ctx, await this.data.scorecard(pageId(id), pageId(contestantId))));
+  }
+
+  @Get('players/:id')
+  player(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.send(req, res, async (ctx) => playerPage(ctx, await this.data.player(pageId(id))));
+  }
+
+  @Get('assets/:name')
+  asset(@Req() req: Request, @Res() res: Response) {
+    const asset = ASSETS.get(req.path);
+    if (!asset) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': asset.type, 'Content-Length': asset.body.length, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    res.end(req.method === 'HEAD' ? undefined : asset.body);
+  }
+
+  /** Server-sent events: "change" each time the session's results change (the page then reloads its content). */
+  @Get('live/sessions/:id')
+  async liveSession(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
+    try {
+      await this.sessions.get(pageId(id));
+    } catch {
+      res.status(404).type('text/plain').send('No such session');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.write('retry: 5000\n\n');
+    const changes = this.live.listen<{ rankingChanged: { boards: number[] } }>('rankingChanged', id);
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    this.streams.add(res);
+    const stop = () => {
+      clearInterval(keepAlive);
+      this.streams.delete(res);
+      void changes.return?.();
+    };
+    req.on('close', stop);
+    res.on('close', stop);
+    for await (const change of changes) {
+      res.write(`event: change\ndata: ${JSON.stringify({ boards: change.rankingChanged.boards })}\n\n`);
+    }
+  }
+
+  /** Before the HTTP server closes, which would otherwise wait for the open streams. */
+  beforeApplicationShutdown(): void {
+    for (const res of this.streams) res.end();
+  }
+}
