@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ApiExcludeController, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LiveEvents } from '../live/live-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -21,6 +21,13 @@ const ASSETS = new Map([
 ]);
 const KEEP_ALIVE_MS = 25_000;
 
+/** The query parameters every page takes (the guard refuses any a route does not declare). */
+const PageQuery = () =>
+  applyDecorators(
+    ApiQuery({ name: 'lang', required: false, description: 'en or zh-CN; remembered in a cookie' }),
+    ApiQuery({ name: 'embed', required: false, description: '1: the page as an iframe fragment, without the site around it' }),
+  );
+
 /** The results website: server-rendered pages (see src/web/pages), their assets, and live updates. */
 @ApiExcludeController()
 @Controller()
@@ -35,26 +42,31 @@ export class WebController implements BeforeApplicationShutdown {
     private readonly live: LiveEvents,
   ) {}
 
+  @PageQuery()
   @Get()
   home(@Req() req: Request, @Res() res: Response) {
     return this.pages.send(req, res, async (ctx) => homePage(ctx, await this.data.home()));
   }
 
+  @PageQuery()
   @Get('organizations/:id')
   organization(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     return this.pages.send(req, res, async (ctx) => organizationPage(ctx, await this.data.organization(pageId(id))));
   }
 
+  @PageQuery()
   @Get('events/:id')
   event(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     return this.pages.send(req, res, async (ctx) => eventPage(ctx, await this.data.event(pageId(id))));
   }
 
+  @PageQuery()
   @Get('sessions/:id')
   session(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     return this.pages.send(req, res, async (ctx) => sessionPage(ctx, await this.data.session(pageId(id))));
   }
 
+  @PageQuery()
   @Get('sessions/:id/boards/:number')
   board(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('number') number: string) {
     return this.pages.send(req, res, async (ctx) => {
@@ -63,16 +75,19 @@ export class WebController implements BeforeApplicationShutdown {
     });
   }
 
+  @PageQuery()
   @Get('sessions/:id/hands')
   hands(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     return this.pages.send(req, res, async (ctx) => handsPage(ctx, await this.data.hands(pageId(id))));
   }
 
+  @PageQuery()
   @Get('sessions/:id/contestants/:contestantId')
   scorecard(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('contestantId') contestantId: string) {
     return this.pages.send(req, res, async (ctx) => scorecardPage(ctx, await this.data.scorecard(pageId(id), pageId(contestantId))));
   }
 
+  @PageQuery()
   @Get('players/:id')
   player(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     return this.pages.send(req, res, async (ctx) => playerPage(ctx, await this.data.player(pageId(id))));
