@@ -7,6 +7,8 @@ import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
 import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
 import { RateLimiter } from './common/rate-limit.js';
 import { refuseDeepQueryText } from './graphql-limits.js';
+import type { Logger } from 'pino';
+import { createLogger, requestLogger } from './logging/logger.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -15,7 +17,9 @@ export const JSON_BODY_LIMIT = '1mb';
 /** Largest imported file (a Bridgemate .bws of a big session is a few MB). */
 export const FILE_BODY_LIMIT = '32mb';
 
-export function configureApp(app: INestApplication): void {
+export function configureApp(app: INestApplication, logger: Logger = createLogger()): void {
+  // First, so every request is logged, refused ones included.
+  app.use(requestLogger(logger));
   const express = app as NestExpressApplication;
   // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
   if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);

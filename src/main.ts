@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
@@ -9,28 +8,25 @@ import { defaultDataDir, ensureDatabase } from './database/embedded-postgres.js'
 import { migrate } from './database/migrate.js';
 import { PrismaService } from './database/prisma.service.js';
 import { loadDemo } from './demo/load-demo.js';
+import { createLogger, NestPinoLogger } from './logging/logger.js';
+import { startBanner } from './logging/start-banner.js';
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Traveller');
+  const logger = createLogger();
   const db = await ensureDatabase();
-  logger.log(
-    db.embedded
-      ? `DATABASE_URL is not set: using the embedded PostgreSQL (data in ${defaultDataDir()})`
-      : `Using the database at ${redactedUrl(db.url)}`,
-  );
+  const database = db.embedded ? `embedded PostgreSQL (data in ${defaultDataDir()})` : redactedUrl(db.url);
   const report = await migrate();
-  if (report.applied.length) logger.log(`Applied migrations: ${report.applied.join(', ')}`);
+  if (report.applied.length) logger.info({ migrations: report.applied }, 'applied migrations');
 
-  const app = await NestFactory.create(AppModule);
-  configureApp(app);
-  await app.get(ApiKeysService).bootstrap();
-  if (db.embedded && (await loadDemo(app.get(PrismaService), { onlyIfEmpty: true })) === 'loaded') {
-    logger.log('Empty database: loaded the demo club (see the results pages, or try the events query)');
-  }
+  const app = await NestFactory.create(AppModule, { logger: new NestPinoLogger(logger) });
+  configureApp(app, logger);
+  const adminKey = await app.get(ApiKeysService).bootstrap();
+  const demo = db.embedded && (await loadDemo(app.get(PrismaService), { onlyIfEmpty: true })) === 'loaded';
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen(port, host);
-  logger.log(`Traveller is listening on http://${host}:${port} (results pages at /, GraphQL at /graphql, REST docs at /api/docs)`);
+  logger.info({ url: `http://${host}:${port}`, database, demo }, 'started');
+  process.stdout.write(startBanner({ url: `http://${host}:${port}`, database, adminKey, demo }));
 
   const shutdown = async () => {
     await app.close();

@@ -96,7 +96,7 @@ export class ApiKeysService {
       await tx.apiKey.create({ data: { name: 'bootstrap admin', role: 'ADMIN', organizationId: null, prefix, hash, createdBy: 'bootstrap' } });
       return key;
     });
-    if (key) this.logger.warn(`No API key existed: this admin key is shown once, keep it safe:\n\n    ${key}\n`);
+    // The caller shows it (main.ts prints it in the start banner): never in a log line.
     return key;
   }
 }

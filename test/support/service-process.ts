@@ -14,6 +14,8 @@ export const ADMIN_HEADERS = { authorization: `Bearer ${SERVICE_ADMIN_KEY}` };
 export interface ServiceProcess {
   url: string;
   port: number;
+  /** What the process wrote to stdout so far (only with `captureOutput`). */
+  output(): string;
   /** The running process's id (null before start), e.g. to read its memory from /proc. */
   readonly pid: number | null;
   /** Starts (or restarts) the service and waits until /health answers. */
@@ -27,21 +29,24 @@ export function buildService(): void {
   execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
 
-export async function serviceProcess(databaseUrl: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<ServiceProcess> {
+export async function serviceProcess(databaseUrl: string, env: Record<string, string> = {}, nodeFlags: string[] = [], { captureOutput = false } = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
+  let output = '';
   return {
     url,
     port,
+    output: () => output,
     get pid() {
       return child?.pid ?? null;
     },
     async start() {
       child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
         env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', ...env },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', captureOutput ? 'pipe' : 'ignore', 'inherit'],
       });
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       for (let waited = 0; waited < 30_000; waited += 100) {
         if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}`);
         if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
