@@ -17,6 +17,8 @@ import { FilesModule } from './files/files.module.js';
 import { graphqlConfig } from './graphql.config.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveModule } from './live/live.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { PlayersModule } from './players/players.module.js';
 import { RankingsModule } from './rankings/rankings.module.js';
@@ -29,8 +31,9 @@ import { WebModule } from './web/web.module.js';
 @Module({
   imports: [
     LimitsModule,
-    GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, inject: [RateLimiter], useFactory: graphqlConfig }),
     DatabaseModule,
+    MetricsModule,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, inject: [RateLimiter, MetricsService], useFactory: graphqlConfig }),
     AuthModule,
     LiveModule,
     HealthModule,

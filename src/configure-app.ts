@@ -9,6 +9,7 @@ import { RateLimiter } from './common/rate-limit.js';
 import { refuseDeepQueryText } from './graphql-limits.js';
 import type { Logger } from 'pino';
 import { createLogger, requestLogger } from './logging/logger.js';
+import { MetricsService } from './metrics/metrics.service.js';
 
 /** Largest JSON body: a batch of 500 traveller lines is well under it. */
 export const JSON_BODY_LIMIT = '1mb';
@@ -20,6 +21,7 @@ export const FILE_BODY_LIMIT = '32mb';
 export function configureApp(app: INestApplication, logger: Logger = createLogger()): void {
   // First, so every request is logged, refused ones included.
   app.use(requestLogger(logger));
+  app.use(app.get(MetricsService).httpMiddleware());
   const express = app as NestExpressApplication;
   // Behind a reverse proxy, the client's address is in X-Forwarded-For (e.g. TRAVELLER_TRUST_PROXY=1).
   if (process.env.TRAVELLER_TRUST_PROXY) express.set('trust proxy', /^\d+$/.test(process.env.TRAVELLER_TRUST_PROXY) ? Number(process.env.TRAVELLER_TRUST_PROXY) : process.env.TRAVELLER_TRUST_PROXY);

@@ -2,13 +2,15 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
 import type { RateLimiter } from './common/rate-limit.js';
+import type { MetricsService } from './metrics/metrics.service.js';
+import { operationMetrics } from './metrics/operation-metrics.js';
 import { graphqlLimits } from './graphql-limits.js';
 
 /**
  * Code-first GraphQL on Apollo. No GraphiQL/Sandbox: both load from a CDN, which an offline club
  * machine cannot reach; a browser opening /graphql gets a JSON hint instead (configure-app.ts).
  */
-export function graphqlConfig(limiter: RateLimiter): ApolloDriverConfig {
+export function graphqlConfig(limiter: RateLimiter, metrics: MetricsService): ApolloDriverConfig {
   const limits = graphqlLimits(limiter);
   return {
     driver: ApolloDriver,
@@ -20,7 +22,7 @@ export function graphqlConfig(limiter: RateLimiter): ApolloDriverConfig {
     formatError: publicError,
     parseOptions: { maxTokens: MAX_TOKENS },
     subscriptions: { 'graphql-ws': limits.webSocket },
-    plugins: [limits.plugin],
+    plugins: [limits.plugin, operationMetrics(metrics)],
   };
 }
 

@@ -10,6 +10,7 @@ import { BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
@@ -40,9 +41,21 @@ export class ImportService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly scored: ScoredEvents,
+    private readonly metrics: MetricsService,
   ) {}
 
   async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
+    try {
+      const report = await this.importFile(format, file, target, actor);
+      this.metrics.imported(format, report.alreadyImported ? 'repeated' : 'imported');
+      return report;
+    } catch (error) {
+      this.metrics.imported(format, 'refused');
+      throw error;
+    }
+  }
+
+  private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
     const sha256 = createHash('sha256').update(file).digest('hex');
     const outcome = this.parse(format, file);

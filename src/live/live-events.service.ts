@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { Redis } from 'ioredis';
+import { MetricsService } from '../metrics/metrics.service.js';
 
 export type LiveTopic = 'resultPosted' | 'rankingChanged';
 
@@ -16,7 +17,7 @@ export class LiveEvents implements OnModuleDestroy {
   private readonly engine: PubSubEngine;
   private readonly redis?: RedisPubSub;
 
-  constructor() {
+  constructor(private readonly metrics: MetricsService) {
     const url = process.env.REDIS_URL;
     if (url) {
       const connect = () => new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
@@ -37,8 +38,16 @@ export class LiveEvents implements OnModuleDestroy {
     }
   }
 
+  /** A subscription; counted as a live subscriber until it is returned (closed). */
   listen<T>(topic: LiveTopic, sessionId: string): AsyncIterableIterator<T> {
-    return this.engine.asyncIterableIterator<T>(`${topic}:${sessionId}`);
+    const iterator = this.engine.asyncIterableIterator<T>(`${topic}:${sessionId}`);
+    const closed = this.metrics.subscribed();
+    const close = iterator.return?.bind(iterator);
+    iterator.return = () => {
+      closed();
+      return close ? close() : Promise.resolve({ done: true as const, value: undefined });
+    };
+    return iterator;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -12,6 +12,7 @@ import { correctionPeriodOpen, travellersHidden } from '../bridge/periods.js';
 import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
 import { TravellerWriter } from './traveller-writer.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 
 export interface SubmitOutcome {
   line: TravellerLine;
@@ -70,6 +71,7 @@ export class ResultsService {
     private readonly contexts: SessionContexts,
     private readonly writer: TravellerWriter,
     private readonly live: LiveEvents,
+    private readonly metrics: MetricsService,
   ) {}
 
   async submit(sessionId: string, line: ResultLineInput, actor?: string): Promise<SubmitOutcome> {
@@ -83,6 +85,7 @@ export class ResultsService {
     const rules = lineRules(ctx);
     checkBatchRepeats(prepared, rules.teams);
     const stored = await this.writer.write({ lines: prepared, rules, actor: actor ?? null, describe: (row) => describe(row, ctx) });
+    this.metrics.linesPosted(stored);
     const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
     // Subscribers hear of it without the pad waiting on Redis (publish never throws).
     // Subscribers are the public (graphql-ws carries no key): no lines while the director hides travellers.
