@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { AppModule } from './app.module.js';
+import { WebSocketPayloadLimit } from './common/websocket-payload.js';
+import { WebController } from './web/web.controller.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
 import { redactedUrl } from './database/connection.js';
@@ -10,6 +13,9 @@ import { PrismaService } from './database/prisma.service.js';
 import { loadDemo } from './demo/load-demo.js';
 import { createLogger, NestPinoLogger } from './logging/logger.js';
 import { startBanner } from './logging/start-banner.js';
+
+/** How long a stop waits for requests in flight (a container runtime usually allows 30 s). */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const logger = createLogger();
@@ -28,13 +34,31 @@ async function bootstrap(): Promise<void> {
   logger.info({ url: `http://${host}:${port}`, database, demo }, 'started');
   process.stdout.write(startBanner({ url: `http://${host}:${port}`, database, adminKey, demo }));
 
-  const shutdown = async () => {
+  // SIGTERM: stop accepting, tell subscribers to reconnect (1012), let requests in flight finish
+  // (an import's transaction commits or rolls back whole), then stop the database. A second
+  // signal, or requests still running after SHUTDOWN_GRACE_MS, stops at once.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    setTimeout(() => {
+      logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: stopping now`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // Requests in flight finish before anything they use closes: the HTTP server first (it stops
+    // accepting and resolves when the last connection ends), then Nest's hooks (database pools).
+    const drained = new Promise<void>((done) => (app.getHttpServer() as Server).close(() => done()));
+    app.get(WebSocketPayloadLimit).closeSubscribers();
+    app.get(WebController).beforeApplicationShutdown();
+    await drained;
     await app.close();
     await db.stop();
+    logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 bootstrap().catch((error: unknown) => {

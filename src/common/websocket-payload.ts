@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { WebSocketServer } from 'ws';
@@ -6,13 +6,19 @@ import type { WebSocketServer } from 'ws';
 /** Largest WebSocket message (a subscribe message is a few hundred bytes); ws's own default is 100 MiB. */
 export const WS_MAX_PAYLOAD = 64 * 1024;
 
+/** WebSocket close code 1012, "Service Restart": graphql-ws clients reconnect (elsewhere, behind a balancer). */
+export const WS_SERVICE_RESTART = 1012;
+
 /**
  * Nest creates the graphql-ws server without a message limit; it is set once the server exists.
  * `ws` reads `maxPayload` at every upgrade, so every connection gets it; a bigger message closes
- * the connection (1009) before it is parsed.
+ * the connection (1009) before it is parsed. When the service stops, every subscriber is told so
+ * with a proper close code (1012) instead of a dropped socket.
  */
 @Injectable()
-export class WebSocketPayloadLimit implements OnApplicationBootstrap {
+export class WebSocketPayloadLimit implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private wss: WebSocketServer | null = null;
+
   constructor(private readonly moduleRef: ModuleRef) {}
 
   onApplicationBootstrap(): void {
@@ -20,5 +26,14 @@ export class WebSocketPayloadLimit implements OnApplicationBootstrap {
     const wss = adapter._subscriptionService?.wss;
     if (!wss) throw new Error('The graphql-ws server was not found: its message limit cannot be set');
     wss.options.maxPayload = WS_MAX_PAYLOAD;
+    this.wss = wss;
+  }
+
+  closeSubscribers(): void {
+    for (const client of this.wss?.clients ?? []) client.close(WS_SERVICE_RESTART, 'The service is restarting: reconnect');
+  }
+
+  beforeApplicationShutdown(): void {
+    this.closeSubscribers();
   }
 }
