@@ -53,7 +53,8 @@ export function configureApp(app: INestApplication, logger: Logger = createLogge
         'POST /graphql with a JSON body {"query": "..."}; the schema is in schema.gql of the repository.',
     )
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (trv_…); every write needs one' })
+    .addServer('/', 'This service')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (trv_…)', description: 'An API key (trv_…) made with createApiKey or printed at first start; every write needs one' })
     .build();
   // swagger-ui's assets come from the swagger-ui-dist package: no CDN, works offline.
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), {

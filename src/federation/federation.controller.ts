@@ -1,5 +1,6 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiFileResponse } from '../common/openapi.js';
 import type { Response } from 'express';
 import { RequiresKey } from '../auth/requires.decorator.js';
 import { printCsv } from '../bridge/formats/csv.js';
@@ -20,7 +21,9 @@ export class FederationController {
   constructor(private readonly federation: FederationService) {}
 
   @Get(':id/awards.csv')
-  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'Awards per player as CSV' })
+  @ApiFileResponse('text/csv', 'Awards per player (member number, name, events, points); needs a key of the organisation or its federation')
+  @ApiErrors(400, 401, 403, 404, 429)
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD' })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD' })
   @ApiQuery({ name: 'category', required: false })

@@ -1,5 +1,7 @@
 import { Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiFileResponse } from '../common/openapi.js';
+import { ImportReportBody } from './dto/rest-responses.js';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
@@ -13,8 +15,7 @@ import { reportModel } from './report-model.js';
 
 const uuid = (field: string) => new ParseUUIDPipe({ optional: field === 'eventId', exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
 
-/** Files for scoring programs and federations: the file itself as the body in, the file itself out. */
-@ApiBearerAuth()
+/** Files for scoring programs and federations: the file itself as the body in, the file itself out. Exports are public, as the rankings are. */
 @ApiTags('files')
 @Controller('api/v1')
 export class FilesController {
@@ -24,12 +25,14 @@ export class FilesController {
   ) {}
 
   @Post('imports/:format')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Import a file', description: 'PBN, USEBIO, BWS or CSV (the `format` path segment, any case). Needs a DIRECTOR key; the key is checked before the body is read.' })
   @ApiConsumes('application/octet-stream', 'text/plain', 'application/xml')
   @ApiBody({ description: 'The file as it is (PBN or CSV text, USEBIO XML, Bridgemate .bws)', schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'eventId', required: false, description: 'Add the file’s sessions to this event instead of creating one' })
-  @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)' })
-  @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written' })
-  @ApiBadRequestResponse({ description: 'The file cannot be read: the message names the line or element; nothing was written' })
+  @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)', type: ImportReportBody })
+  @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written', type: ImportReportBody })
+  @ApiErrors(400, 401, 403, 404, 408, 413, 429)
   @Requires('DIRECTOR', (a) => intoEvent(a.eventId), 'Importing a file')
   async import(
     @Param('format') format: string,
@@ -49,25 +52,33 @@ export class FilesController {
   }
 
   @Get('events/:id/export.usebio')
-  @ApiProduces('application/xml')
+  @ApiOperation({ summary: 'Export the event as USEBIO', security: [] })
+  @ApiFileResponse('application/xml', 'The event as USEBIO XML, with Traveller’s figures')
+  @ApiErrors(400, 404, 429)
   usebio(@Param('id', uuid('id')) id: string, @Res() res: Response) {
     return this.send(id, 'USEBIO', res);
   }
 
   @Get('events/:id/export.pbn')
-  @ApiProduces('application/x-pbn')
+  @ApiOperation({ summary: 'Export the event as PBN', security: [] })
+  @ApiFileResponse('application/x-pbn', 'The event as PBN: deals, travellers and Traveller’s figures')
+  @ApiErrors(400, 404, 429)
   pbn(@Param('id', uuid('id')) id: string, @Res() res: Response) {
     return this.send(id, 'PBN', res);
   }
 
   @Get('events/:id/ranking.csv')
-  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'The event ranking as CSV', security: [] })
+  @ApiFileResponse('text/csv', 'The event ranking as CSV (ties shown as 3=)')
+  @ApiErrors(400, 404, 429)
   rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
     return this.send(id, 'RANKING_CSV', res);
   }
 
   @Get('events/:id/travellers.csv')
-  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'The event’s travellers as CSV', security: [] })
+  @ApiFileResponse('text/csv', 'Every traveller line of the event as CSV')
+  @ApiErrors(400, 404, 429)
   travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
     return this.send(id, 'TRAVELLERS_CSV', res);
   }

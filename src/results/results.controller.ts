@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, getSchemaPath, ApiExtraModels } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiErrors } from '../common/openapi.js';
+import { StoredLineBody, StoredLinesBody } from './dto/rest-responses.js';
 import type { Response } from 'express';
 import { BadInputError } from '../common/errors.js';
 import { validationPipe } from '../common/validation.js';
@@ -16,19 +18,19 @@ import { correcting } from './results.resolver.js';
  */
 @ApiBearerAuth()
 @ApiTags('results')
-@ApiExtraModels(ResultLineInput, ResultBatchBody)
+@ApiExtraModels(ResultLineInput, ResultBatchBody, StoredLineBody, StoredLinesBody)
 @Controller('api/v1/sessions')
 export class ResultsController {
   constructor(private readonly results: ResultsService) {}
 
   @Post(':id/results')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Post traveller lines', description: 'One line, or `{ "lines": [...] }` stored all or nothing. A SCORER key posts; a correction (`correction: { reason }`) needs a DIRECTOR key.' })
   @Requires((a) => (correcting(a.body?.lines ?? [a.body]) ? 'DIRECTOR' : 'SCORER'), (a) => ({ kind: 'session', id: a.id }), 'Posting results')
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(ResultLineInput) }, { $ref: getSchemaPath(ResultBatchBody) }] } })
-  @ApiCreatedResponse({ description: 'Stored (or corrected)' })
-  @ApiOkResponse({ description: 'The same line was stored already: nothing changed' })
-  @ApiConflictResponse({ description: 'A different line exists for this board and these pairs' })
-  @ApiBadRequestResponse({ description: 'Invalid line; `fields` names what to fix' })
+  @ApiCreatedResponse({ description: 'Stored (or corrected): the line as stored, with its score; for `{ "lines" }`, one entry per line', schema: { oneOf: [{ $ref: getSchemaPath(StoredLineBody) }, { $ref: getSchemaPath(StoredLinesBody) }] } })
+  @ApiOkResponse({ description: 'The same line (or every line of the batch) was stored already: nothing changed', schema: { oneOf: [{ $ref: getSchemaPath(StoredLineBody) }, { $ref: getSchemaPath(StoredLinesBody) }] } })
+  @ApiErrors(400, 401, 403, 404, 408, 409, 413, 429)
   async post(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('session id must be a UUID', ['id']) })) sessionId: string,
     @Body() body: unknown,
