@@ -51,8 +51,14 @@ describe('sections with movements', () => {
     expect(draw).toEqual({ matches: [{ table: 1, home: 1, away: 3 }, { table: 2, home: 2, away: 5 }], bye: 4, repeats: false });
   });
 
+  it('asks how many boards a round plays instead of choosing for the club', async () => {
+    const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "M", movement: { kind: MITCHELL, tables: 7 } }) { id } }`, { s: sessionId });
+    expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.boardsPerRound'] });
+    expect(res.errors?.[0].message).toMatch(/7-table Mitchell of 3 a round plays 21 boards/);
+  });
+
   it('refuses an impossible movement with the reason', async () => {
-    const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "B", movement: { kind: HOWELL, tables: 5 } }) { id } }`, { s: sessionId });
+    const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "B", movement: { kind: HOWELL, tables: 5, boardsPerRound: 2 } }) { id } }`, { s: sessionId });
     expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.tables'] });
     expect(res.errors?.[0].message).toMatch(/No complete Howell exists for 10 pairs/);
     const custom = await t.gql(

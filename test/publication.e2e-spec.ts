@@ -34,6 +34,17 @@ describe('publication and the periods after it', () => {
     expect(await standing(sessionId)).toEqual({ official: true, standing: 'OFFICIAL' });
   });
 
+  it('moves the event on: under way once a session is published, completed when all are', async () => {
+    const { eventId, sessionId } = await session('');
+    const second = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    const status = async () => dataOf(await t.gql(`query($e: ID!) { event(id: $e) { status } }`, { e: eventId })).event.status;
+    expect(await status()).toBe('PLANNED');
+    await publish(sessionId);
+    expect(await status()).toBe('IN_PROGRESS');
+    await publish(second);
+    expect(await status()).toBe('COMPLETED');
+  });
+
   describe('after the correction period', () => {
     let s: Awaited<ReturnType<typeof session>>;
     beforeAll(async () => {

@@ -37,7 +37,8 @@ describe('results in', () => {
   it('answers 409 for a different line on the same board and pairs', async () => {
     const res = await post({ board: 1, nsPair: 1, ewPair: 1, contract: '4H', declarer: 'S', result: '=' }).expect(409);
     expect(res.body).toMatchObject({ code: 'CONFLICT', fields: ['contract'] });
-    expect(res.body.message).toMatch(/already has 4HX-2 by S \(NS -300\) NS 1 v EW 1; send the new line as a correction/);
+    // Said once, not twice: the board, what is stored there and between whom, then what to do.
+    expect(res.body.message).toBe('Board 1 already has 4HX-2 by S (NS -300), NS 1 v EW 1; send the new line as a correction with a reason to change it');
   });
 
   it('answers 409 when a pair already has a result on the board', async () => {

@@ -1,6 +1,6 @@
 import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import type { Principal } from '../auth/principal.js';
+import { ForbiddenError, type Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Organization } from '../organizations/models/organization.model.js';
@@ -38,7 +38,9 @@ export class EventsResolver {
 
   @Mutation(() => Event)
   @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Changing an event')
-  updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput) {
+  updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput, @CurrentPrincipal() principal: Principal) {
+    // Only a global admin key (it made the event without one) may say whose event it is.
+    if (input.organizationId && principal.organizationId !== null) throw new ForbiddenError('Only a global admin key may give an event its organisation');
     return this.eventsService.update(id, input);
   }
 

@@ -1,6 +1,6 @@
 import { literalLike } from '../common/like.js';
 import { Injectable } from '@nestjs/common';
-import { BadInputError, NotFoundError } from '../common/errors.js';
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { pageQuery, toPage, type Page } from '../common/pagination.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
@@ -62,6 +62,10 @@ export class EventsService {
 
   async update(id: string, input: UpdateEventInput): Promise<Event> {
     const event = await this.get(id);
+    if (input.organizationId && input.organizationId !== event.organizationId) {
+      if (event.organizationId) throw new ConflictError('This event already belongs to an organisation; events do not move between organisations', ['organizationId']);
+      if (!(await this.prisma.organization.findUnique({ where: { id: input.organizationId } }))) throw new NotFoundError('Organization', input.organizationId, 'organizationId');
+    }
     if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
     const { rules, data } = splitRules(input);
     const contestants = rules.carryOver ? new Set((await this.prisma.contestant.findMany({ where: { eventId: id }, select: { id: true } })).map((c) => c.id)) : new Set<string>();

@@ -98,7 +98,7 @@ function changeAllowed(line: PreparedLine, rules: LineRules, existing: string | 
   const correction = line.input.correction;
   if (existing && !correction?.reason) {
     throw new ConflictError(
-      `Board ${line.boardNumber} between NS ${line.input.nsPair} and EW ${line.input.ewPair} already has ${existing}; ` +
+      `Board ${line.boardNumber} already has ${existing}; ` +
         'send the new line as a correction with a reason to change it',
       [`${line.field}contract`],
     );

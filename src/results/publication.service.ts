@@ -22,6 +22,12 @@ export class PublicationService {
       const publishedAt = new Date();
       const deadlines = deadlinesFrom(publishedAt, session.event);
       const published = await tx.session.update({ where: { id: sessionId }, data: { status: 'OFFICIAL', publishedAt, ...deadlines } });
+      // The event is under way once a session is published, and completed when all of them are.
+      if (session.event.status !== 'CANCELLED') {
+        const unpublished = await tx.session.count({ where: { eventId: session.eventId, publishedAt: null } });
+        const status = unpublished ? 'IN_PROGRESS' : 'COMPLETED';
+        if (session.event.status !== status) await tx.event.update({ where: { id: session.eventId }, data: { status } });
+      }
       await audit(tx, {
         sessionId,
         action: 'SESSION_PUBLISHED',

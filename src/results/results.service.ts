@@ -121,5 +121,5 @@ function checkBatchRepeats(lines: PreparedLine[], teams: boolean): void {
 function describe(row: Result, ctx: SessionContext): string {
   const line = toTravellerLine(row, ctx);
   const played = line.contract === 'PASS' ? 'passed out' : line.contract ? `${line.contract}${line.result ?? ''} by ${line.declarer} (NS ${line.nsScore})` : (line.adjustment ?? line.status);
-  return `${played} NS ${line.nsPair} v EW ${line.ewPair}`;
+  return `${played}, NS ${line.nsPair} v EW ${line.ewPair}`;
 }

@@ -23,6 +23,10 @@ const sorted = (numbers: number[] = []) => [...numbers].sort((a, b) => a - b);
 
 /** The core's movement for a director's input; its errors name the movement field at fault. */
 function buildMovement(input: MovementInput): Movement {
+  // A club decides how many boards a round plays; a default would silently set the night's length.
+  if (input.kind !== 'CUSTOM' && input.boardsPerRound === undefined) {
+    throw new BadInputError('Say how many boards each round plays: movement.boardsPerRound (a 7-table Mitchell of 3 a round plays 21 boards)', ['movement.boardsPerRound']);
+  }
   try {
     return generateMovement(input);
   } catch (error) {

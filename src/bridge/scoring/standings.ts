@@ -81,7 +81,7 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     if (list) list.push(c);
     else fields.set(label, [c]);
   }
-  return [...fields.keys()].sort().flatMap((field) =>
+  return [...fields.keys()].sort(byField).flatMap((field) =>
     placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => {
       const r = results.get(item.id)!;
       const penalty = r.penalty.isZero() ? null : r.penalty;
@@ -89,6 +89,10 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     }),
   );
 }
+
+/** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
+const fieldOrder = (label: string) => label.replace(/\bNS\b/, '0').replace(/\bEW\b/, '1');
+const byField = (a: string, b: string) => (fieldOrder(a) < fieldOrder(b) ? -1 : fieldOrder(a) > fieldOrder(b) ? 1 : 0);
 
 function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);

@@ -36,6 +36,13 @@ export class CreateEventInput extends ScoringRulesFields {
 @InputType()
 export class UpdateEventInput extends ScoringRulesFields {
   @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Gives an event made without an organisation (by a global admin key) its organisation, once; an event never moves between organisations',
+  })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
   @Field(() => ScoringMethod, { nullable: true }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
   @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
   @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
