@@ -30,11 +30,12 @@ describe('README walkthrough', () => {
     expect(posts).toHaveLength(10);
     expect(posts.slice(0, 9).every((p) => p.created)).toBe(true);
     expect(posts[9]).toMatchObject({ created: false, corrected: true, line: { board: 6, result: '+1', nsScore: 130 } });
-    expect(lines[0]).toBe('{"boards":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21]}');
+    expect(lines[0]).toBe('{"createSection":{"boards":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21]}}');
     const ranking = JSON.parse(lines.find((l) => l.startsWith('{"sessionRanking"'))!).sessionRanking;
     expect(ranking.map((r: any) => r.contestant.number)).toEqual(expect.arrayContaining([1, 2]));
     const traveller = JSON.parse(lines.find((l) => l.startsWith('{"traveller"'))!).traveller;
-    expect(traveller).toMatchObject({ top: 2, lines: [{ nsPair: 1, ewPair: 7, nsScore: 50, nsMatchpoints: 2 }, { nsPair: 2, ewPair: 2, nsScore: -420, nsMatchpoints: 0 }] });
+    // Board 4 (both vulnerable) has 2 of its 7 results: Neuberg gives the top (2 of 2) 9.5 of 12 and the bottom 2.5.
+    expect(traveller).toMatchObject({ top: 12, lines: [{ nsPair: 1, ewPair: 7, nsScore: 100, nsMatchpoints: 9.5 }, { nsPair: 2, ewPair: 2, nsScore: -620, nsMatchpoints: 2.5 }] });
     expect(lines).toContain('{"event":{"status":"COMPLETED"}}');
     expect(lines.at(-1)).toMatch(/^Results pages: http:\/\/127\.0\.0\.1:\d+\/sessions\/[0-9a-f-]{36}$/);
   });
