@@ -38,6 +38,17 @@ describe('the results response cache', () => {
     expect(second.body).toEqual(first.body);
   });
 
+  it('gives the first answer its ETag and lets public caches keep it if they check again', async () => {
+    // A new question (another selection): computed now, and already tagged.
+    const fresh = () => a.as(null).post('/graphql').send({ query: `query($s: ID!) { sessionRanking(sessionId: $s) { place boardsPlayed } }`, variables: { s: sessionId } });
+    const first = await fresh().expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const again = await fresh().set('If-None-Match', first.headers.etag).expect(304);
+    expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
   it('never serves an answer older than a post that has returned, on this instance or another', async () => {
     await read(a);
     await b.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 1, nsPair: 3, ewPair: 4, contract: '3NT', declarer: 'N', tricks: 8 }).expect(201);

@@ -94,9 +94,10 @@ export class ResponseCache {
     computation.settle(entry);
   }
 
-  store(key: string, json: string, reads: ReadDependencies): void {
+  /** Keeps an answer; answers its ETag (null when it is not kept). */
+  store(key: string, json: string, reads: ReadDependencies): string | null {
     const body = Buffer.from(json);
-    if (!reads.events.size || body.length > MAX_BYTES / 16) return;
+    if (!reads.events.size || body.length > MAX_BYTES / 16) return null;
     this.remove(key);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const entry = { body, etag, events: reads.events, expiresAt: reads.expiresAt };
@@ -108,6 +109,7 @@ export class ResponseCache {
     }
     const running = this.computing.get(key);
     if (running) this.finish(key, running, entry);
+    return etag;
   }
 
   private async current(events: Map<string, string>): Promise<boolean> {
@@ -147,10 +149,10 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       const { hit } = found;
       // Written directly: the body is ready, so Express has nothing to add (no re-encoding, no ETag hashing).
       if (req.headers['if-none-match'] === hit.etag) {
-        res.writeHead(304, { ETag: hit.etag, 'X-Cache': 'HIT' }).end();
+        res.writeHead(304, { ETag: hit.etag, 'Cache-Control': PUBLIC_READ, 'X-Cache': 'HIT' }).end();
         return;
       }
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': hit.body.length, ETag: hit.etag, 'X-Cache': 'HIT' });
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': hit.body.length, ETag: hit.etag, 'Cache-Control': PUBLIC_READ, 'X-Cache': 'HIT' });
       res.end(hit.body);
       return;
     }
@@ -175,12 +177,23 @@ export class ResponseCachePlugin implements ApolloServerPlugin {
         if ((response.http.status ?? 200) !== 200) return;
         const key = cacheKey(request);
         if (!key) return;
-        cache.store(key, JSON.stringify(body.singleResult), reads);
+        const etag = cache.store(key, JSON.stringify(body.singleResult), reads);
         response.http.headers.set('x-cache', 'MISS');
+        // The first answer already carries the ETag, so a client's next read can be a 304.
+        if (etag) {
+          response.http.headers.set('etag', etag);
+          response.http.headers.set('cache-control', PUBLIC_READ);
+        }
       },
     };
   }
 }
+
+/**
+ * Public results may be kept by browsers and proxies, but checked again every time (ETag: a 304
+ * costs nothing): results change the moment a pad posts, and a stale ranking is worse than a trip.
+ */
+const PUBLIC_READ = 'public, max-age=0, must-revalidate';
 
 /** A query whose every root field is a results read that records what it depends on. */
 function cacheableOperation(operation: OperationDefinitionNode): boolean {
