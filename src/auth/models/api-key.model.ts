@@ -3,7 +3,7 @@ import { ApiRole } from '../../generated/prisma/enums.js';
 
 registerEnumType(ApiRole, { name: 'ApiRole', description: 'SCORER posts travellers; DIRECTOR also adjusts, penalises, corrects, publishes and sets events up; ADMIN also sets up the organisation and its keys' });
 
-@ObjectType({ description: 'An API key, without its secret' })
+@ObjectType('ApiKey', { description: 'An API key, without its secret' })
 export class ApiKeyModel {
   @Field(() => ID) id: string;
   @Field() name: string;

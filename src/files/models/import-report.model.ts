@@ -16,13 +16,13 @@ export enum ExportFormat {
 }
 registerEnumType(ExportFormat, { name: 'ExportFormat' });
 
-@ObjectType({ description: 'A line or item of a file that was not imported, and why' })
+@ObjectType('RejectedItem', { description: 'A line or item of a file that was not imported, and why' })
 export class RejectedItemModel {
   @Field({ description: 'Where in the file: "line 112", "BOARD 3 / TRAVELLER_LINE 4", "ReceivedData ID 57"' }) source: string;
   @Field() reason: string;
 }
 
-@ObjectType({ description: 'A figure of the file that Traveller, recomputing from contracts and tricks, computes differently' })
+@ObjectType('FigureDifference', { description: 'A figure of the file that Traveller, recomputing from contracts and tricks, computes differently' })
 export class FigureDifferenceModel {
   @Field() source: string;
   @Field({ description: '"board 3, NS 2 v EW 5" or "NS pair 3"' }) item: string;
@@ -39,7 +39,7 @@ export class ComparedCounts {
   @Field(() => Int) contestantsDiffering: number;
 }
 
-@ObjectType({ description: 'What an import did: the event, what was imported, what was not, and where the file’s figures differ' })
+@ObjectType('ImportReport', { description: 'What an import did: the event, what was imported, what was not, and where the file’s figures differ' })
 export class ImportReportModel {
   @Field(() => ID) eventId: string;
   @Field(() => FileFormat) format: FileFormat;
@@ -54,7 +54,7 @@ export class ImportReportModel {
   @Field(() => ComparedCounts) compared: ComparedCounts;
 }
 
-@ObjectType()
+@ObjectType('ExportedFile')
 export class ExportedFileModel {
   @Field() fileName: string;
   @Field() contentType: string;

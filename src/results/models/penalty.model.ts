@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { PenaltyUnit } from '../dto/director.inputs.js';
 
-@ObjectType({ description: 'A Law 90 procedural penalty or a disqualification, shown apart from board scores' })
+@ObjectType('Penalty', { description: 'A Law 90 procedural penalty or a disqualification, shown apart from board scores' })
 export class PenaltyModel {
   @Field(() => ID) id: string;
   @Field(() => ID) contestantId: string;

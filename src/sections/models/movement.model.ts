@@ -18,7 +18,7 @@ export class MovementRound {
   @Field(() => [MovementTable]) tables: MovementTable[];
 }
 
-@ObjectType({ description: 'The movement of a section' })
+@ObjectType('Movement', { description: 'The movement of a section' })
 export class MovementModel {
   @Field(() => MovementKind) kind: MovementKind;
   @Field(() => Int) tables: number;
@@ -54,7 +54,7 @@ export class SwissMatch {
   @Field(() => Int) away: number;
 }
 
-@ObjectType({ description: 'The next Swiss round' })
+@ObjectType('SwissDraw', { description: 'The next Swiss round' })
 export class SwissDrawModel {
   @Field(() => [SwissMatch]) matches: SwissMatch[];
   @Field(() => Int, { nullable: true }) bye: number | null;
