@@ -25,7 +25,7 @@ export class PlayerHistoryEntry {
 @ObjectType('AwardTier', { description: 'Award points by place for fields of at least `minContestants`' })
 export class AwardTierModel {
   @Field(() => Int, { description: 'The tier applies when the field has at least this many contestants' }) minContestants: number;
-  @Field(() => [Float], { description: 'Points for 1st, 2nd, 3rd… place; places beyond the list get none' }) points: number[];
+  @Field(() => [Float], { description: 'Points for 1st, 2nd, 3rd… place' }) points: number[];
 }
 
 @ObjectType('AwardScale', { description: 'A federation’s award scale for one category of event' })
@@ -34,7 +34,7 @@ export class AwardScaleModel {
   @Field(() => ID, { description: 'The federation that owns the scale' }) organizationId: string;
   @Field({ description: 'Display name of the scale' }) name: string;
   @Field({ description: 'Event category the scale applies to (matches `Event.category`)' }) category: string;
-  @Field(() => [AwardTierModel], { description: 'Tiers by field size; the largest tier the field reaches applies' }) tiers: AwardTierModel[];
+  @Field(() => [AwardTierModel], { description: 'Tiers by field size' }) tiers: AwardTierModel[];
 }
 
 @ObjectType({ description: 'Award points a player earned in one event' })
@@ -44,7 +44,7 @@ export class EventAward {
   @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play; null when the event has no date' }) startsOn: Date | null;
   @Field({ description: 'The event’s award category' }) category: string;
   @Field({ description: 'Place in the event ranking ("3=")' }) place: string;
-  @Field(() => Float, { description: 'Award points earned, 2 decimals (tied places share the points)' }) points: number;
+  @Field(() => Float, { description: 'Award points earned, 2 decimals' }) points: number;
 }
 
 @ObjectType({ description: 'A player’s awards from official results: one person per member number across the federation’s clubs' })
