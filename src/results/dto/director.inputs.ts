@@ -40,7 +40,7 @@ export enum PenaltyUnit {
   VP = 'VP',
   DISQUALIFIED = 'DISQUALIFIED',
 }
-registerEnumType(PenaltyUnit, { name: 'PenaltyUnit' });
+registerEnumType(PenaltyUnit, { name: 'PenaltyUnit', description: 'What a penalty amount counts: MP (matchpoints), PERCENT_OF_TOP, IMP, VP, or DISQUALIFIED (no amount)' });
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
