@@ -6,7 +6,7 @@ import { Type } from 'class-transformer';
 import { MovementInput } from './movement.input.js';
 
 /** An optional list of distinct board numbers, 1–999. */
-const BoardNumbers = (description?: string) =>
+const BoardNumbers = (description: string) =>
   applyDecorators(
     Field(() => [Int], { nullable: true, description }),
     IsOptional(),
@@ -35,7 +35,7 @@ export class CreateSectionInput {
 @InputType({ description: 'Changes to a section: fields left out keep their value' })
 export class UpdateSectionInput {
   @Field(() => Int, { nullable: true, description: 'Number of tables, 1–200' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
-  @BoardNumbers()
+  @BoardNumbers('Board numbers played (distinct, 1–999); the session gets any it lacks')
   boards?: number[];
   @Field(() => MovementInput, { nullable: true, description: 'Refused if a stored result does not fit it' })
   @IsOptional()
