@@ -35,7 +35,7 @@ export class CreateSectionInput {
 @InputType({ description: 'Changes to a section: fields left out keep their value' })
 export class UpdateSectionInput {
   @Field(() => Int, { nullable: true, description: 'Number of tables, 1–200' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
-  @BoardNumbers('Board numbers played (distinct, 1–999); the session gets any it lacks')
+  @BoardNumbers('Board numbers played (distinct, 1–999)')
   boards?: number[];
   @Field(() => MovementInput, { nullable: true, description: 'Refused if a stored result does not fit it' })
   @IsOptional()
