@@ -44,7 +44,7 @@ export class EventAward {
   @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play; null when the event has no date' }) startsOn: Date | null;
   @Field({ description: 'The event’s award category' }) category: string;
   @Field({ description: 'Place in the event ranking ("3=")' }) place: string;
-  @Field(() => Float, { description: 'Award points earned, 2 decimals' }) points: number;
+  @Field(() => Float, { description: 'Award points earned, 2 decimals; tied contestants share the combined award of their places' }) points: number;
 }
 
 @ObjectType({ description: 'A player’s awards from official results: one person per member number across the federation’s clubs' })
