@@ -1,5 +1,5 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
 import type { RateLimiter } from './common/rate-limit.js';
 import type { MetricsService } from './metrics/metrics.service.js';
@@ -23,7 +23,16 @@ export function graphqlConfig(limiter: RateLimiter, metrics: MetricsService): Ap
     parseOptions: { maxTokens: MAX_TOKENS },
     subscriptions: { 'graphql-ws': limits.webSocket },
     plugins: [limits.plugin, operationMetrics(metrics)],
+    transformSchema: describeRootTypes,
   };
+}
+
+/** Code-first builds the root types itself; they get their descriptions here. */
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  schema.getQueryType()!.description = 'Reads: need no key, except API keys, the audit trail and a federation’s member records and awards';
+  schema.getMutationType()!.description = 'Writes: every one needs `Authorization: Bearer <api key>` with a role that allows it (SCORER, DIRECTOR, ADMIN)';
+  schema.getSubscriptionType()!.description = 'Live updates over graphql-ws on /graphql';
+  return schema;
 }
 
 /** Apollo's own refusals of a malformed request: to a client, bad input like any other. */

@@ -50,11 +50,11 @@ describe('the federation’s view of players and awards', () => {
     await night(clubA, 'Hillside Tuesday', members('Hill', ['1001', '1002', '1003', '1004', null, null, null, null]), true, '2026-11-03');
     await night(clubB, 'Lakeside Friday', members('Lake', ['1001', null, null, null, null, null, null, null]), true, '2026-11-06');
     await night(clubA, 'Hillside unpublished', members('Open', ['1003', null, null, null, null, null, null, null]), false, '2026-11-10');
-    const awards = dataOf(await t.gqlAs(federationKey, `query($f: ID!) { awards(federationId: $f) { memberNumber name total playerIds events { eventName place points } } }`, { f: federation })).awards;
+    const awards = dataOf(await t.gqlAs(federationKey, `query($f: ID!) { awards(federationId: $f) { memberNumber name total playerIds events { eventName startsOn place points } } }`, { f: federation })).awards;
     // NS 1 and NS 2 tie for first (420 each): they share 6 + 4 = 10, 5 each; NS 3 is third: 2.
     // Member 1001 played NS 1 at both clubs: 5 + 5 = 10, one person across two clubs.
     const person = (n: string) => awards.find((a: any) => a.memberNumber === n);
-    expect(person('1001')).toMatchObject({ total: 10, events: [{ eventName: 'Hillside Tuesday', place: '1=', points: 5 }, { eventName: 'Lakeside Friday', place: '1=', points: 5 }] });
+    expect(person('1001')).toMatchObject({ total: 10, events: [{ eventName: 'Hillside Tuesday', startsOn: '2026-11-03', place: '1=', points: 5 }, { eventName: 'Lakeside Friday', startsOn: '2026-11-06', place: '1=', points: 5 }] });
     expect(person('1001').playerIds).toHaveLength(2);
     expect(person('1002')).toMatchObject({ total: 5 });
     expect(person('1003')).toMatchObject({ total: 2 }); // the unpublished night counts for nothing
@@ -80,10 +80,11 @@ describe('the federation’s view of players and awards', () => {
 
   it('shows a player’s history across events, with partners and results', async () => {
     const [player] = dataOf(await t.gqlAs(federationKey, `query($f: ID!) { playersByMemberNumber(memberNumber: "1003", federationId: $f) { id } }`, { f: federation })).playersByMemberNumber;
-    const history = dataOf(await t.gql(`query($p: ID!) { player(id: $p) { history { eventName place official partners { name } } } }`, { p: player.id })).player.history;
+    const history = dataOf(await t.gql(`query($p: ID!) { player(id: $p) { history { eventName startsOn place official partners { name } } } }`, { p: player.id })).player.history;
     expect(history).toEqual([
-      { eventName: 'Hillside unpublished', place: '1=', official: false, partners: [{ name: 'Open 1b' }] },
-      { eventName: 'Hillside Tuesday', place: '3', official: true, partners: [{ name: 'Hill 3b' }] },
+      // Days are calendar days (LocalDate), the same in every time zone.
+      { eventName: 'Hillside unpublished', startsOn: '2026-11-10', place: '1=', official: false, partners: [{ name: 'Open 1b' }] },
+      { eventName: 'Hillside Tuesday', startsOn: '2026-11-03', place: '3', official: true, partners: [{ name: 'Hill 3b' }] },
     ]);
   });
 

@@ -78,18 +78,19 @@ describe('a club session from first traveller to rankings', () => {
     const contestants = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { id number direction } } }`, { e: eventId })).event.contestants;
     const ew1 = contestants.find((c: any) => c.number === 1 && c.direction === 'EW');
     const card = dataOf(
-      await t.gql(`query($s: ID!, $c: ID!) { scorecard(sessionId: $s, contestantId: $c) { percentage matchpoints lines { board direction opponent contract result score matchpoints top } } }`, {
+      await t.gql(`query($s: ID!, $c: ID!) { scorecard(sessionId: $s, contestantId: $c) { percentage score matchpoints lines { board direction opponent contract declarer result score matchpoints top } } }`, {
         s: sessionId,
         c: ew1.id,
       }),
     ).scorecard;
     expect(card).toEqual({
       percentage: 83.33,
-      matchpoints: 10,
+      score: 10,
+      matchpoints: 10, // the deprecated alias of score
       lines: [
-        { board: 1, direction: 'EW', opponent: 1, contract: '4S', result: '=', score: -420, matchpoints: 2, top: 4 },
-        { board: 2, direction: 'EW', opponent: 3, contract: '2H', result: '-1', score: -50, matchpoints: 4, top: 4 },
-        { board: 3, direction: 'EW', opponent: 2, contract: '3C', result: '=', score: 110, matchpoints: 4, top: 4 },
+        { board: 1, direction: 'EW', opponent: 1, contract: '4S', declarer: 'N', result: '=', score: -420, matchpoints: 2, top: 4 },
+        { board: 2, direction: 'EW', opponent: 3, contract: '2H', declarer: 'E', result: '-1', score: -50, matchpoints: 4, top: 4 },
+        { board: 3, direction: 'EW', opponent: 2, contract: '3C', declarer: 'W', result: '=', score: 110, matchpoints: 4, top: 4 },
       ],
     });
   });

@@ -13,16 +13,16 @@ import {
 } from '../generated/prisma/enums.js';
 
 /** The database enums are the GraphQL enums (names fixed in ../shared/API.md). */
-registerEnumType(OrganizationKind, { name: 'OrganizationKind' });
-registerEnumType(EventKind, { name: 'EventKind' });
-registerEnumType(ScoringMethod, { name: 'ScoringMethod' });
-registerEnumType(EventStatus, { name: 'EventStatus' });
-registerEnumType(SessionStatus, { name: 'SessionStatus' });
-registerEnumType(Seat, { name: 'Seat' });
-registerEnumType(Direction, { name: 'Direction' });
-registerEnumType(Vulnerability, { name: 'Vulnerability' });
-registerEnumType(MovementKind, { name: 'MovementKind' });
-registerEnumType(ResultStatus, { name: 'ResultStatus' });
+registerEnumType(OrganizationKind, { name: 'OrganizationKind', description: 'CLUB or FEDERATION: the body that owns events, players and API keys' });
+registerEnumType(EventKind, { name: 'EventKind', description: 'PAIRS, TEAMS or INDIVIDUAL: who a contestant is' });
+registerEnumType(ScoringMethod, { name: 'ScoringMethod', description: 'How boards are scored: MATCHPOINTS, IMPS_ACROSS_FIELD, BUTLER, CROSS_IMPS (pairs); TEAMS_IMPS (teams, optionally converted to VPs); TOTAL_POINTS' });
+registerEnumType(EventStatus, { name: 'EventStatus', description: 'PLANNED, IN_PROGRESS, COMPLETED or CANCELLED' });
+registerEnumType(SessionStatus, { name: 'SessionStatus', description: 'SCHEDULED, IN_PROGRESS, COMPLETED, then OFFICIAL once published (Law 79C)' });
+registerEnumType(Seat, { name: 'Seat', description: 'A compass seat: N, E, S, W' });
+registerEnumType(Direction, { name: 'Direction', description: 'A line of a table: NS (North–South) or EW (East–West)' });
+registerEnumType(Vulnerability, { name: 'Vulnerability', description: 'Who is vulnerable on a board (Law 2): NONE, NS, EW, BOTH' });
+registerEnumType(MovementKind, { name: 'MovementKind', description: 'The movement: how contestants and boards move between rounds' });
+registerEnumType(ResultStatus, { name: 'ResultStatus', description: 'How a traveller line was scored: PLAYED, PASSED_OUT, ARTIFICIAL (Law 12C2), ASSIGNED (Law 12C1), NOT_PLAYED' });
 
 /** Laws 79C and 92B: how settled a session's results are. */
 export const ResultsStanding = { PROVISIONAL: 'PROVISIONAL', OFFICIAL: 'OFFICIAL', FINAL: 'FINAL' } as const;

@@ -18,10 +18,10 @@ export class PageArgs {
   after?: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where a page ends' })
 export class PageInfo {
-  @Field() hasNextPage: boolean;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field({ description: 'True when another page follows: ask again with `after: endCursor`' }) hasNextPage: boolean;
+  @Field(() => String, { nullable: true, description: 'Cursor of the last row of this page; null on an empty page' }) endCursor: string | null;
 }
 
 export interface Page<T> {
@@ -33,17 +33,17 @@ export interface Page<T> {
 
 /** GraphQL type of a page of `T`, named `<T>Connection`. */
 export function Connection<T>(node: Type<T>) {
-  @ObjectType(`${node.name}Edge`)
+  @ObjectType(`${node.name}Edge`, { description: `One ${node.name} of a page with its cursor` })
   class Edge {
-    @Field() cursor: string;
-    @Field(() => node) node: T;
+    @Field({ description: 'Opaque cursor of this row, for `after`' }) cursor: string;
+    @Field(() => node, { description: 'The row' }) node: T;
   }
 
   @ObjectType({ isAbstract: true })
   abstract class ConnectionType {
-    @Field(() => [node]) nodes: T[];
-    @Field(() => [Edge]) edges: Edge[];
-    @Field(() => PageInfo) pageInfo: PageInfo;
+    @Field(() => [node], { description: 'The rows of this page (the same as edges’ nodes)' }) nodes: T[];
+    @Field(() => [Edge], { description: 'The rows of this page with their cursors' }) edges: Edge[];
+    @Field(() => PageInfo, { description: 'Whether another page follows, and from where' }) pageInfo: PageInfo;
     @Field(() => Int, { description: 'Rows matching the filters, over all pages' }) totalCount: number;
   }
   return ConnectionType;

@@ -11,7 +11,7 @@ import { Contestant } from './models/contestant.model.js';
 export class ContestantsResolver {
   constructor(private readonly contestantsService: ContestantsService) {}
 
-  @Query(() => Contestant)
+  @Query(() => Contestant, { description: 'One contestant by id with its players (NOT_FOUND when unknown)' })
   contestant(@IdArg() id: string) {
     return this.contestantsService.get(id);
   }
@@ -22,7 +22,7 @@ export class ContestantsResolver {
     return this.contestantsService.add(input);
   }
 
-  @Mutation(() => Contestant)
+  @Mutation(() => Contestant, { description: 'Renames a contestant (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'contestant', id: a.id }), 'Changing a contestant')
   updateContestant(@IdArg() id: string, @Args('input') input: UpdateContestantInput) {
     return this.contestantsService.update(id, input);

@@ -25,18 +25,18 @@ export class EventsResolver {
     return this.eventsService.list(args);
   }
 
-  @Query(() => Event)
+  @Query(() => Event, { description: 'One event by id (NOT_FOUND when unknown)' })
   event(@IdArg() id: string) {
     return this.eventsService.get(id);
   }
 
-  @Mutation(() => Event)
+  @Mutation(() => Event, { description: 'Creates an event (DIRECTOR of its organisation); scoring rules left out take their defaults' })
   @Requires('DIRECTOR', (a) => ({ kind: 'ownOrganization', organizationId: a.input?.organizationId }), 'Creating an event')
   createEvent(@Args('input') input: CreateEventInput, @CurrentPrincipal() principal: Principal) {
     return this.eventsService.create({ ...input, organizationId: input.organizationId ?? principal.organizationId ?? undefined });
   }
 
-  @Mutation(() => Event)
+  @Mutation(() => Event, { description: 'Changes an event’s details or scoring rules (DIRECTOR); results are scored again' })
   @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Changing an event')
   updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput, @CurrentPrincipal() principal: Principal) {
     // Only a global admin key (it made the event without one) may say whose event it is.
@@ -44,17 +44,17 @@ export class EventsResolver {
     return this.eventsService.update(id, input);
   }
 
-  @ResolveField(() => MatchpointScale)
+  @ResolveField(() => MatchpointScale, { description: 'TWO_POINT (2/1/0 per comparison, default) or ONE_POINT (1/½/0, ACBL)' })
   matchpointScale(@Parent() event: StoredEvent) {
     return eventRules(event).matchpointScale;
   }
 
-  @ResolveField(() => Factoring)
+  @ResolveField(() => Factoring, { description: 'How boards with fewer results are factored to the full top: NEUBERG (default) or RATIO' })
   factoring(@Parent() event: StoredEvent) {
     return eventRules(event).factoring;
   }
 
-  @ResolveField(() => ArtificialScores)
+  @ResolveField(() => ArtificialScores, { description: 'Values of artificial adjusted scores (Law 12C2)' })
   artificialScores(@Parent() event: StoredEvent) {
     return eventRules(event).artificialScores;
   }
@@ -70,7 +70,7 @@ export class EventsResolver {
     return trim ? { perEnd: 'perEnd' in trim ? trim.perEnd : null, percentPerEnd: 'percentPerEnd' in trim ? trim.percentPerEnd : null } : null;
   }
 
-  @ResolveField(() => DatumRounding)
+  @ResolveField(() => DatumRounding, { description: 'Butler datum rounding: NEAREST_10 (default) or TOWARD_ZERO_10' })
   butlerDatumRounding(@Parent() event: StoredEvent) {
     return eventRules(event).butlerDatumRounding;
   }
@@ -80,37 +80,37 @@ export class EventsResolver {
     return eventRules(event).impCapPerRound;
   }
 
-  @ResolveField(() => ScoreAcross)
+  @ResolveField(() => ScoreAcross, { description: 'SECTION (default) or SESSION: which sections are one field' })
   scoreAcross(@Parent() event: StoredEvent) {
     return eventRules(event).scoreAcross;
   }
 
-  @ResolveField(() => SessionWeighting)
+  @ResolveField(() => SessionWeighting, { description: 'BOARDS (default) or EQUAL: how sessions combine into the event’s result' })
   sessionWeighting(@Parent() event: StoredEvent) {
     return eventRules(event).sessionWeighting;
   }
 
-  @ResolveField(() => VpScaleTable, { nullable: true })
+  @ResolveField(() => VpScaleTable, { nullable: true, description: 'The event’s own VP table when vpScale is CUSTOM; null otherwise' })
   customVpScale(@Parent() event: StoredEvent) {
     return eventRules(event).customVpScale;
   }
 
-  @ResolveField(() => VpBoards)
+  @ResolveField(() => VpBoards, { description: 'PLAYED (default) or SCHEDULED: the board count a VP scale is read for' })
   vpBoards(@Parent() event: StoredEvent) {
     return eventRules(event).vpBoards;
   }
 
-  @ResolveField(() => [TieBreak])
+  @ResolveField(() => [TieBreak], { description: 'Team tie-breaks, in the order applied' })
   tieBreaks(@Parent() event: StoredEvent) {
     return eventRules(event).tieBreaks;
   }
 
-  @ResolveField(() => VpAward)
+  @ResolveField(() => VpAward, { description: 'What a bye is worth (teams)' })
   byeAward(@Parent() event: StoredEvent) {
     return eventRules(event).byeAward;
   }
 
-  @ResolveField(() => ForfeitAward)
+  @ResolveField(() => ForfeitAward, { description: 'What a forfeited match is worth (teams)' })
   forfeitAward(@Parent() event: StoredEvent) {
     return eventRules(event).forfeitAward;
   }
@@ -120,12 +120,12 @@ export class EventsResolver {
     return eventRules(event).knockout;
   }
 
-  @ResolveField(() => [CarryOver])
+  @ResolveField(() => [CarryOver], { description: 'Knockout carry-over IMPs, one entry per team and match' })
   carryOver(@Parent() event: StoredEvent) {
     return eventRules(event).carryOver;
   }
 
-  @ResolveField(() => Organization, { nullable: true })
+  @ResolveField(() => Organization, { nullable: true, description: 'The club or federation that runs the event; null when none' })
   organization(@Parent() event: Event) {
     return event.organizationId ? this.organizationsService.get(event.organizationId) : null;
   }

@@ -20,7 +20,7 @@ export class OrganizationsResolver {
     return this.organizationsService.list(args);
   }
 
-  @Query(() => Organization)
+  @Query(() => Organization, { description: 'One club or federation by id (NOT_FOUND when unknown)' })
   organization(@IdArg() id: string) {
     return this.organizationsService.get(id);
   }
@@ -31,7 +31,7 @@ export class OrganizationsResolver {
     return this.organizationsService.create(input);
   }
 
-  @Mutation(() => Organization)
+  @Mutation(() => Organization, { description: 'Changes an organisation’s name, code or federation (ADMIN of it)' })
   @Requires('ADMIN', (a) => ({ kind: 'organization', id: a.id }), 'Changing an organisation')
   updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput, @CurrentPrincipal() principal: Principal) {
     return this.organizationsService.update(id, input, principal.organizationId === null);
@@ -43,7 +43,7 @@ export class OrganizationsResolver {
     return this.organizationsService.acceptMember(clubId, principal.organizationId);
   }
 
-  @ResolveField(() => Organization, { nullable: true })
+  @ResolveField(() => Organization, { nullable: true, description: 'The federation the club belongs to; null when none' })
   federation(@Parent() org: Organization) {
     return org.federationId ? this.organizationsService.get(org.federationId) : null;
   }

@@ -28,18 +28,18 @@ export class PlayersResolver {
     return this.playersService.list(args);
   }
 
-  @Query(() => Player)
+  @Query(() => Player, { description: 'One player by id (NOT_FOUND when unknown)' })
   player(@IdArg() id: string) {
     return this.playersService.get(id);
   }
 
-  @Mutation(() => Player)
+  @Mutation(() => Player, { description: 'Adds a player to an organisation’s register (DIRECTOR of that organisation)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'ownOrganization', organizationId: a.input?.organizationId }), 'Creating a player')
   createPlayer(@Args('input') input: CreatePlayerInput, @CurrentPrincipal() principal: Principal) {
     return this.playersService.create({ ...input, organizationId: input.organizationId ?? principal.organizationId ?? undefined });
   }
 
-  @Mutation(() => Player)
+  @Mutation(() => Player, { description: 'Changes a player’s name or member number (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'player', id: a.id }), 'Changing a player')
   updatePlayer(@IdArg() id: string, @Args('input') input: UpdatePlayerInput) {
     return this.playersService.update(id, input);

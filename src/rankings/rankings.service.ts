@@ -108,12 +108,14 @@ export class RankingsService {
     const row = this.memo(scored, `${sessionId}|`, () => rankingRows(scored, [s])).find((x) => x.contestant.id === contestantId);
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
+    const total = rounded(row?.score ?? tally?.score) ?? 0;
     return {
       contestant: rankedContestant(me),
       hidden,
       lines,
       percentage: rounded(row?.percentage ?? own),
-      matchpoints: rounded(row?.score ?? tally?.score) ?? 0,
+      score: total,
+      matchpoints: total,
     };
   }
 

@@ -18,18 +18,18 @@ export class SectionsResolver {
     private readonly sessionsService: SessionsService,
   ) {}
 
-  @Query(() => Section)
+  @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown)' })
   section(@IdArg() id: string) {
     return this.sectionsService.get(id);
   }
 
-  @Mutation(() => Section)
+  @Mutation(() => Section, { description: 'Adds a section to a session and builds its movement (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.input?.sessionId }), 'Creating a section')
   createSection(@Args('input') input: CreateSectionInput) {
     return this.sectionsService.create(input);
   }
 
-  @Mutation(() => Section)
+  @Mutation(() => Section, { description: 'Changes a section’s tables or boards (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.id }), 'Changing a section')
   updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput) {
     return this.sectionsService.update(id, input);
@@ -60,12 +60,12 @@ export class SectionsResolver {
     return { bye: draw.bye, repeats: draw.repeats, matches: draw.matches.map(([home, away], i) => ({ table: i + 1, home, away })) };
   }
 
-  @ResolveField(() => MovementModel, { nullable: true, name: 'movement' })
+  @ResolveField(() => MovementModel, { nullable: true, name: 'movement', description: 'The section’s movement: rounds, tables, pairs and boards; null when none was set' })
   sectionMovement(@Parent() section: Section) {
     return this.sectionsService.movement(section.id);
   }
 
-  @ResolveField(() => Session)
+  @ResolveField(() => Session, { description: 'The session the section belongs to' })
   session(@Parent() section: Section) {
     return this.sessionsService.get(section.sessionId);
   }

@@ -16,24 +16,24 @@ export class SessionsResolver {
     private readonly eventsService: EventsService,
   ) {}
 
-  @Query(() => Session)
+  @Query(() => Session, { description: 'One session by id with its sections (NOT_FOUND when unknown)' })
   session(@IdArg() id: string) {
     return this.sessionsService.get(id);
   }
 
-  @Mutation(() => Session)
+  @Mutation(() => Session, { description: 'Adds a session to an event (DIRECTOR); numbered after the last one unless `number` is given' })
   @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.input?.eventId }), 'Creating a session')
   createSession(@Args('input') input: CreateSessionInput) {
     return this.sessionsService.create(input);
   }
 
-  @Mutation(() => Session)
+  @Mutation(() => Session, { description: 'Changes a session’s name, start or status (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.id }), 'Changing a session')
   updateSession(@IdArg() id: string, @Args('input') input: UpdateSessionInput) {
     return this.sessionsService.update(id, input);
   }
 
-  @ResolveField(() => Event)
+  @ResolveField(() => Event, { description: 'The event the session belongs to' })
   event(@Parent() session: Session) {
     return this.eventsService.get(session.eventId);
   }

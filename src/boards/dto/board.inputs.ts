@@ -3,9 +3,9 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
 import { Seat, Vulnerability } from '../../common/enums.js';
 
-@InputType()
+@InputType({ description: 'A board of a session' })
 export class BoardInput {
-  @Field(() => Int) @IsInt() @Min(1) @Max(999) number: number;
+  @Field(() => Int, { description: 'Board number, 1–999' }) @IsInt() @Min(1) @Max(999) number: number;
   @Field({ nullable: true, description: 'PBN deal, e.g. "N:AKQ2.T95.J87.A43 …"' }) @IsOptional() @Length(1, 100) deal?: string;
   @Field(() => Seat, { nullable: true, description: 'Only when the board is marked differently from Law 2' })
   @IsOptional()
@@ -17,10 +17,10 @@ export class BoardInput {
   vulnerability?: Vulnerability;
 }
 
-@InputType()
+@InputType({ description: 'Boards (with hand records or overrides) to add to a session' })
 export class AddBoardsInput {
-  @Field(() => ID) @IsUUID() sessionId: string;
-  @Field(() => [BoardInput])
+  @Field(() => ID, { description: 'The session' }) @IsUUID() sessionId: string;
+  @Field(() => [BoardInput], { description: 'The boards; existing numbers are updated' })
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
@@ -28,11 +28,11 @@ export class AddBoardsInput {
   boards: BoardInput[];
 }
 
-@InputType()
+@InputType({ description: 'Changes to a board: fields left out keep their value' })
 export class UpdateBoardInput {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 100) deal?: string;
-  @Field(() => Seat, { nullable: true }) @IsOptional() @IsEnum(Seat) dealer?: Seat;
-  @Field(() => Vulnerability, { nullable: true }) @IsOptional() @IsEnum(Vulnerability) vulnerability?: Vulnerability;
+  @Field({ nullable: true, description: 'PBN deal, e.g. "N:AKQ2.T95.J87.A43 …"' }) @IsOptional() @Length(1, 100) deal?: string;
+  @Field(() => Seat, { nullable: true, description: 'Only when the board is marked differently from Law 2' }) @IsOptional() @IsEnum(Seat) dealer?: Seat;
+  @Field(() => Vulnerability, { nullable: true, description: 'Only when the board is marked differently from Law 2' }) @IsOptional() @IsEnum(Vulnerability) vulnerability?: Vulnerability;
   @Field({ nullable: true, description: 'Go back to Law 2 dealer and vulnerability' })
   @IsOptional()
   @IsBoolean()

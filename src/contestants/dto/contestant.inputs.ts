@@ -17,8 +17,8 @@ import { Direction } from '../../common/enums.js';
 
 @InputType({ description: 'A player of a contestant: an existing player by id, or by name (and member number)' })
 export class ContestantPlayerInput {
-  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() playerId?: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field(() => ID, { nullable: true, description: 'An existing player of the register; give this or `name`' }) @IsOptional() @IsUUID() playerId?: string;
+  @Field({ nullable: true, description: 'A new player’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
   @Field({ nullable: true, description: 'Federation member number; an existing player with it is reused' })
   @IsOptional()
   @Length(1, 50)
@@ -27,20 +27,20 @@ export class ContestantPlayerInput {
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-@InputType()
+@InputType({ description: 'A pair, team or individual to enter' })
 export class ContestantInput {
   @Field({ nullable: true, description: 'Section letter, when pairs are numbered per section (A 1 and B 1 are different pairs)' })
   @IsOptional()
   @Transform(upper)
   @Matches(/^[A-Z]{1,2}$/, { message: 'section must be a section letter, e.g. A' })
   section?: string;
-  @Field(() => Int) @IsInt() @Min(1) @Max(9999) number: number;
+  @Field(() => Int, { description: 'Pair, team or player number, 1–9999' }) @IsInt() @Min(1) @Max(9999) number: number;
   @Field(() => Direction, { nullable: true, description: 'Only for two-winner Mitchells' })
   @IsOptional()
   @IsEnum(Direction)
   direction?: Direction;
   @Field({ nullable: true, description: 'Defaults to the players’ names' }) @IsOptional() @Length(1, 200) name?: string;
-  @Field(() => [ContestantPlayerInput], { nullable: true })
+  @Field(() => [ContestantPlayerInput], { nullable: true, description: 'The players, in seat order (at most 6)' })
   @IsOptional()
   @ArrayMaxSize(6)
   @ValidateNested({ each: true })
@@ -48,10 +48,10 @@ export class ContestantInput {
   players?: ContestantPlayerInput[];
 }
 
-@InputType()
+@InputType({ description: 'Contestants to enter in an event' })
 export class AddContestantsInput {
-  @Field(() => ID) @IsUUID() eventId: string;
-  @Field(() => [ContestantInput])
+  @Field(() => ID, { description: 'The event' }) @IsUUID() eventId: string;
+  @Field(() => [ContestantInput], { description: 'The contestants' })
   @ArrayMinSize(1)
   @ArrayMaxSize(1000)
   @ValidateNested({ each: true })
@@ -59,7 +59,7 @@ export class AddContestantsInput {
   contestants: ContestantInput[];
 }
 
-@InputType()
+@InputType({ description: 'Changes to a contestant' })
 export class UpdateContestantInput {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'New display name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
 }

@@ -4,8 +4,8 @@ import { Player } from '../../players/models/player.model.js';
 
 @ObjectType({ description: 'A pair, team or individual entered in an event' })
 export class Contestant {
-  @Field(() => ID) id: string;
-  @Field(() => ID) eventId: string;
+  @Field(() => ID, { description: 'The contestant’s id' }) id: string;
+  @Field(() => ID, { description: 'The event' }) eventId: string;
   @Field(() => String, { nullable: true, description: 'Section letter when pairs are numbered per section; null when numbers are event-wide' })
   section: string | null;
   @Field(() => Int, { description: 'Pair, team or player number within the event (or its section)' }) number: number;
@@ -14,6 +14,6 @@ export class Contestant {
     description: 'Home direction in a two-winner Mitchell (NS 1 and EW 1 are different pairs); null in one field',
   })
   direction: Direction | null;
-  @Field() name: string;
+  @Field({ description: 'Display name' }) name: string;
   @Field(() => [Player], { description: 'In seating order' }) players: Player[];
 }

@@ -5,15 +5,15 @@ import { LocalDateScalar } from '../../common/local-date.scalar.js';
 import { PageArgs } from '../../common/pagination.js';
 import { ScoringRulesFields } from './scoring-rules.inputs.js';
 
-@InputType()
+@InputType({ description: 'A new event; scoring rules left out take the defaults shown on `Event`' })
 export class CreateEventInput extends ScoringRulesFields {
-  @Field() @Length(1, 200) name: string;
-  @Field(() => EventKind) @IsEnum(EventKind) kind: EventKind;
-  @Field(() => ScoringMethod) @IsEnum(ScoringMethod) scoring: ScoringMethod;
-  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() organizationId?: string;
-  @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
+  @Field({ description: 'The event’s name, 1–200 characters' }) @Length(1, 200) name: string;
+  @Field(() => EventKind, { description: 'PAIRS, TEAMS or INDIVIDUAL' }) @IsEnum(EventKind) kind: EventKind;
+  @Field(() => ScoringMethod, { description: 'How boards are scored' }) @IsEnum(ScoringMethod) scoring: ScoringMethod;
+  @Field(() => ID, { nullable: true, description: 'The club or federation that runs it (must exist); null: none' }) @IsOptional() @IsUUID() organizationId?: string;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play, YYYY-MM-DD' }) @IsOptional() startsOn?: Date;
+  @Field({ nullable: true, description: 'Where it is played, 1–200 characters' }) @IsOptional() @Length(1, 200) venue?: string;
+  @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) directorName?: string;
   @Field(() => Int, { nullable: true, description: 'Law 79C correction period, minutes (default 30)' })
   @IsOptional()
   @IsInt()
@@ -33,9 +33,9 @@ export class CreateEventInput extends ScoringRulesFields {
   @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 
-@InputType()
+@InputType({ description: 'Changes to an event: fields left out or null keep their value' })
 export class UpdateEventInput extends ScoringRulesFields {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'New name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
   @Field(() => ID, {
     nullable: true,
     description: 'Gives an event made without an organisation (by a global admin key) its organisation, once; an event never moves between organisations',
@@ -43,13 +43,13 @@ export class UpdateEventInput extends ScoringRulesFields {
   @IsOptional()
   @IsUUID()
   organizationId?: string;
-  @Field(() => ScoringMethod, { nullable: true }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
-  @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
-  @Field(() => LocalDateScalar, { nullable: true }) @IsOptional() startsOn?: Date;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) venue?: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) directorName?: string;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
+  @Field(() => ScoringMethod, { nullable: true, description: 'New scoring method (results are scored again)' }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
+  @Field(() => EventStatus, { nullable: true, description: 'New status' }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play, YYYY-MM-DD' }) @IsOptional() startsOn?: Date;
+  @Field({ nullable: true, description: 'Where it is played, 1–200 characters' }) @IsOptional() @Length(1, 200) venue?: string;
+  @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) directorName?: string;
+  @Field(() => Int, { nullable: true, description: 'Law 79C correction period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
+  @Field(() => Int, { nullable: true, description: 'Law 92B appeal period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()

@@ -24,23 +24,23 @@ registerEnumType(MatchpointScale, { name: 'MatchpointScale', description: '2/1/0
 
 @ObjectType({ description: 'A competition: one or more sessions with one set of contestants' })
 export class Event {
-  @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field(() => EventKind) kind: EventKind;
-  @Field(() => ScoringMethod) scoring: ScoringMethod;
-  @Field(() => EventStatus) status: EventStatus;
+  @Field(() => ID, { description: 'The event’s id' }) id: string;
+  @Field({ description: 'The event’s name as published' }) name: string;
+  @Field(() => EventKind, { description: 'PAIRS, TEAMS or INDIVIDUAL' }) kind: EventKind;
+  @Field(() => ScoringMethod, { description: 'How boards are scored' }) scoring: ScoringMethod;
+  @Field(() => EventStatus, { description: 'PLANNED, IN_PROGRESS, COMPLETED or CANCELLED' }) status: EventStatus;
   @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play' }) startsOn: Date | null;
-  @Field(() => String, { nullable: true }) venue: string | null;
-  @Field(() => String, { nullable: true }) directorName: string | null;
-  @Field(() => VpScale, { nullable: true }) vpScale: string | null;
+  @Field(() => String, { nullable: true, description: 'Where it is played; null when not given' }) venue: string | null;
+  @Field(() => String, { nullable: true, description: 'The tournament director’s name; null when not given' }) directorName: string | null;
+  @Field(() => VpScale, { nullable: true, description: 'Team events: the IMP-to-VP conversion; null for raw IMPs or pairs' }) vpScale: string | null;
   @Field(() => String, { nullable: true, description: 'The kind of event a federation’s award scale is chosen by, e.g. CLUB_PAIRS' }) category: string | null;
   @Field(() => Int, { description: 'Law 79C correction period after publication, minutes' }) correctionMinutes: number;
   @Field(() => Int, { description: 'Law 92B appeal period after publication, minutes' }) appealMinutes: number;
   @Field({ description: 'Law 15: lines that do not fit the movement are kept and flagged, not refused' }) acceptOutOfMovement: boolean;
-  @Field(() => ID, { nullable: true }) organizationId: string | null;
-  @Field() createdAt: Date;
-  @Field() updatedAt: Date;
+  @Field(() => ID, { nullable: true, description: 'The club or federation that runs the event; null when none' }) organizationId: string | null;
+  @Field({ description: 'When the event was created (instant, UTC)' }) createdAt: Date;
+  @Field({ description: 'When the event was last changed (instant, UTC)' }) updatedAt: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of events; cursors are the events’ ids' })
 export class EventConnection extends Connection(Event) {}

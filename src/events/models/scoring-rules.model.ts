@@ -62,44 +62,44 @@ export class ArtificialScores {
 
 @ObjectType({ description: 'How many scores a Butler datum drops at each end: a count or a percentage (capped so one score remains)' })
 export class ButlerTrim {
-  @Field(() => Int, { nullable: true }) perEnd: number | null;
-  @Field(() => Float, { nullable: true }) percentPerEnd: number | null;
+  @Field(() => Int, { nullable: true, description: 'Results dropped at each end before the datum is averaged; null when `percentPerEnd` is used' }) perEnd: number | null;
+  @Field(() => Float, { nullable: true, description: 'Percent of the results dropped at each end; null when `perEnd` is used' }) percentPerEnd: number | null;
 }
 
 @ObjectType({ description: 'One step of a VP table: from this IMP margin on, these VPs' })
 export class VpStep {
-  @Field(() => Int) fromImps: number;
-  @Field(() => Float) winner: number;
-  @Field(() => Float) loser: number;
+  @Field(() => Int, { description: 'The smallest IMP margin of the row' }) fromImps: number;
+  @Field(() => Float, { description: 'VPs of the winner' }) winner: number;
+  @Field(() => Float, { description: 'VPs of the loser' }) loser: number;
 }
 
 @ObjectType({ description: 'The steps of a VP table for matches of minBoards to maxBoards boards' })
 export class VpScaleRange {
-  @Field(() => Int) minBoards: number;
-  @Field(() => Int) maxBoards: number;
-  @Field(() => [VpStep]) steps: VpStep[];
+  @Field(() => Int, { description: 'Fewest boards the table applies to' }) minBoards: number;
+  @Field(() => Int, { description: 'Most boards the table applies to' }) maxBoards: number;
+  @Field(() => [VpStep], { description: 'Rows by rising IMP margin' }) steps: VpStep[];
 }
 
 @ObjectType({ description: 'An organiser’s own VP table (vpScale CUSTOM)' })
 export class VpScaleTable {
-  @Field() name: string;
-  @Field(() => [VpScaleRange]) ranges: VpScaleRange[];
+  @Field({ description: 'Name of the scale' }) name: string;
+  @Field(() => [VpScaleRange], { description: 'Tables by match length' }) ranges: VpScaleRange[];
 }
 
 @ObjectType({ description: 'What a bye (or a forfeit, to the team that was ready) is worth' })
 export class VpAward {
-  @Field(() => AwardRule) rule: AwardRule;
+  @Field(() => AwardRule, { description: 'FIXED, OWN_AVERAGE or BETTER_OF_FIXED_AND_AVERAGE' }) rule: AwardRule;
   @Field(() => Float, { nullable: true, description: 'Fixed VPs; null: 60 % of the scale’s maximum (12 of 20)' }) vps: number | null;
 }
 
 @ObjectType({ description: 'A forfeited match: the award to the team that was ready, and the VPs of the team that forfeited' })
 export class ForfeitAward extends VpAward {
-  @Field(() => Float) loserVps: number;
+  @Field(() => Float, { description: 'VPs of the team that forfeited' }) loserVps: number;
 }
 
 @ObjectType({ description: 'Knockout carry-over: IMPs a team starts its match with' })
 export class CarryOver {
-  @Field(() => ID) team: string;
-  @Field(() => ID) opponent: string;
-  @Field(() => Float) imps: number;
+  @Field(() => ID, { description: 'The team (contestant id) that carries the IMPs' }) team: string;
+  @Field(() => ID, { description: 'The opponent (contestant id) of the match' }) opponent: string;
+  @Field(() => Float, { description: 'IMPs carried over (negative: a deficit)' }) imps: number;
 }

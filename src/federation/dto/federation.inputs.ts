@@ -7,19 +7,19 @@ import { ArrayMaxSize, ArrayMinSize, IsNumber, IsInt, IsUUID, Length, Max, Min, 
 export class MergePlayersInput {
   @Field(() => ID, { description: 'The player who stays' }) @IsUUID() keepId: string;
   @Field(() => ID, { description: 'The duplicate: its events move to the player who stays' }) @IsUUID() duplicateId: string;
-  @Field() @IsReason() reason: string;
+  @Field({ description: 'Why: shown in the audit trail' }) @IsReason() reason: string;
 }
 
-@InputType()
+@InputType({ description: 'Award points by place for fields of at least `minContestants`' })
 export class AwardTierInput {
-  @Field(() => Int) @IsInt() @Min(1) @Max(100_000) minContestants: number;
-  @Field(() => [Float]) @ArrayMinSize(1) @ArrayMaxSize(500) @IsNumber({}, { each: true }) @Min(0, { each: true }) points: number[];
+  @Field(() => Int, { description: 'The tier applies when the field has at least this many contestants' }) @IsInt() @Min(1) @Max(100_000) minContestants: number;
+  @Field(() => [Float], { description: 'Points for 1st, 2nd, 3rd… place (1–500 values, each ≥ 0)' }) @ArrayMinSize(1) @ArrayMaxSize(500) @IsNumber({}, { each: true }) @Min(0, { each: true }) points: number[];
 }
 
 @InputType({ description: 'Sets (or replaces) the federation’s award scale for a category of event' })
 export class SetAwardScaleInput {
   @Field(() => ID, { description: 'The federation' }) @IsUUID() organizationId: string;
   @Field({ description: 'Events with this category earn awards by this scale' }) @Length(1, 50) category: string;
-  @Field() @Length(1, 200) name: string;
-  @Field(() => [AwardTierInput]) @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => AwardTierInput) tiers: AwardTierInput[];
+  @Field({ description: 'Display name, 1–200 characters' }) @Length(1, 200) name: string;
+  @Field(() => [AwardTierInput], { description: 'Tiers by field size (1–50)' }) @ArrayMinSize(1) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => AwardTierInput) tiers: AwardTierInput[];
 }

@@ -6,12 +6,12 @@ export enum ContentEncoding {
   TEXT = 'TEXT',
   BASE64 = 'BASE64',
 }
-registerEnumType(ContentEncoding, { name: 'ContentEncoding' });
+registerEnumType(ContentEncoding, { name: 'ContentEncoding', description: 'How the file is written in the input’s content: TEXT, or BASE64 for binary files (BWS)' });
 
 @InputType({ description: 'A file sent inside GraphQL (up to about 700 KB). Larger files: POST /api/v1/imports/{format} with the file as the body.' })
 export class ImportFileInput {
-  @Field(() => FileFormat) @IsEnum(FileFormat) format: FileFormat;
+  @Field(() => FileFormat, { description: 'PBN, USEBIO, BWS or CSV' }) @IsEnum(FileFormat) format: FileFormat;
   @Field({ description: 'The file: text, or base64 (BWS is binary)' }) @Length(1, 1_000_000) content: string;
-  @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
+  @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT, description: 'TEXT (default) or BASE64 (needed for BWS, a binary file)' }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
   @Field(() => ID, { nullable: true, description: 'Add the file’s sessions to this event instead of creating one' }) @IsOptional() @IsUUID() eventId?: string;
 }

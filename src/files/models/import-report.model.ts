@@ -14,49 +14,49 @@ export enum ExportFormat {
   RANKING_CSV = 'RANKING_CSV',
   TRAVELLERS_CSV = 'TRAVELLERS_CSV',
 }
-registerEnumType(ExportFormat, { name: 'ExportFormat' });
+registerEnumType(ExportFormat, { name: 'ExportFormat', description: 'PBN, USEBIO, RANKING_CSV (the event ranking) or TRAVELLERS_CSV (every traveller line)' });
 
-@ObjectType({ description: 'A line or item of a file that was not imported, and why' })
+@ObjectType('RejectedItem', { description: 'A line or item of a file that was not imported, and why' })
 export class RejectedItemModel {
   @Field({ description: 'Where in the file: "line 112", "BOARD 3 / TRAVELLER_LINE 4", "ReceivedData ID 57"' }) source: string;
-  @Field() reason: string;
+  @Field({ description: 'Why it was not imported' }) reason: string;
 }
 
-@ObjectType({ description: 'A figure of the file that Traveller, recomputing from contracts and tricks, computes differently' })
+@ObjectType('FigureDifference', { description: 'A figure of the file that Traveller, recomputing from contracts and tricks, computes differently' })
 export class FigureDifferenceModel {
-  @Field() source: string;
+  @Field({ description: 'Where in the file' }) source: string;
   @Field({ description: '"board 3, NS 2 v EW 5" or "NS pair 3"' }) item: string;
   @Field({ description: 'nsScore, nsMatchpoints, nsPercentage, nsImps, place, score, percentage, boardsPlayed …' }) figure: string;
   @Field({ description: 'The file’s value' }) file: string;
   @Field(() => String, { nullable: true, description: 'Traveller’s value (2 decimals)' }) traveller: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'How many of the file’s own figures Traveller checked, and how many differ' })
 export class ComparedCounts {
-  @Field(() => Int) lines: number;
-  @Field(() => Int) linesDiffering: number;
-  @Field(() => Int) contestants: number;
-  @Field(() => Int) contestantsDiffering: number;
+  @Field(() => Int, { description: 'Traveller lines whose figures were compared' }) lines: number;
+  @Field(() => Int, { description: 'Of those, lines with at least one difference' }) linesDiffering: number;
+  @Field(() => Int, { description: 'Ranking rows compared' }) contestants: number;
+  @Field(() => Int, { description: 'Of those, rows with at least one difference' }) contestantsDiffering: number;
 }
 
-@ObjectType({ description: 'What an import did: the event, what was imported, what was not, and where the file’s figures differ' })
+@ObjectType('ImportReport', { description: 'What an import did: the event, what was imported, what was not, and where the file’s figures differ' })
 export class ImportReportModel {
-  @Field(() => ID) eventId: string;
-  @Field(() => FileFormat) format: FileFormat;
+  @Field(() => ID, { description: 'The event created or filled' }) eventId: string;
+  @Field(() => FileFormat, { description: 'The file’s format' }) format: FileFormat;
   @Field({ description: 'The same file was imported into the same place before: nothing was written this time' }) alreadyImported: boolean;
-  @Field(() => Int) sessions: number;
-  @Field(() => Int) boards: number;
-  @Field(() => Int) contestants: number;
+  @Field(() => Int, { description: 'Sessions imported' }) sessions: number;
+  @Field(() => Int, { description: 'Boards imported' }) boards: number;
+  @Field(() => Int, { description: 'Contestants imported' }) contestants: number;
   @Field(() => Int, { description: 'Traveller lines imported' }) lines: number;
-  @Field(() => [RejectedItemModel]) rejected: RejectedItemModel[];
-  @Field(() => [String]) warnings: string[];
+  @Field(() => [RejectedItemModel], { description: 'Items not imported, and why' }) rejected: RejectedItemModel[];
+  @Field(() => [String], { description: 'Things imported that a director should check' }) warnings: string[];
   @Field(() => [FigureDifferenceModel], { description: 'At most 1,000; `compared` counts them all' }) differences: FigureDifferenceModel[];
-  @Field(() => ComparedCounts) compared: ComparedCounts;
+  @Field(() => ComparedCounts, { description: 'Counts of the figures compared with the file’s own' }) compared: ComparedCounts;
 }
 
-@ObjectType()
+@ObjectType('ExportedFile', { description: 'A file made from an event’s results' })
 export class ExportedFileModel {
-  @Field() fileName: string;
-  @Field() contentType: string;
-  @Field() content: string;
+  @Field({ description: 'Suggested file name' }) fileName: string;
+  @Field({ description: 'MIME type, e.g. text/csv' }) contentType: string;
+  @Field({ description: 'The file’s text' }) content: string;
 }

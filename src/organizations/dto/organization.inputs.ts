@@ -3,22 +3,22 @@ import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
 import { OrganizationKind } from '../../common/enums.js';
 import { PageArgs } from '../../common/pagination.js';
 
-@InputType()
+@InputType({ description: 'A new club or federation' })
 export class CreateOrganizationInput {
-  @Field() @Length(1, 200) name: string;
-  @Field(() => OrganizationKind, { nullable: true, defaultValue: OrganizationKind.CLUB })
+  @Field({ description: 'Name, 1–200 characters' }) @Length(1, 200) name: string;
+  @Field(() => OrganizationKind, { nullable: true, defaultValue: OrganizationKind.CLUB, description: 'CLUB (default) or FEDERATION' })
   @IsOptional()
   @IsEnum(OrganizationKind)
   kind?: OrganizationKind;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 50) code?: string;
-  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() federationId?: string;
+  @Field({ nullable: true, description: 'Short code, e.g. the federation’s club number, 1–50 characters; unique' }) @IsOptional() @Length(1, 50) code?: string;
+  @Field(() => ID, { nullable: true, description: 'The federation the club asks to join' }) @IsOptional() @IsUUID() federationId?: string;
 }
 
-@InputType()
+@InputType({ description: 'Changes to an organisation: fields left out keep their value' })
 export class UpdateOrganizationInput {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 200) name?: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 50) code?: string;
-  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() federationId?: string;
+  @Field({ nullable: true, description: 'Name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'Short code, 1–50 characters; unique' }) @IsOptional() @Length(1, 50) code?: string;
+  @Field(() => ID, { nullable: true, description: 'The federation the club asks to join' }) @IsOptional() @IsUUID() federationId?: string;
 }
 
 @ArgsType()

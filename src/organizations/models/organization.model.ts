@@ -4,16 +4,16 @@ import { OrganizationKind } from '../../common/enums.js';
 
 @ObjectType({ description: 'A club or a federation' })
 export class Organization {
-  @Field(() => ID) id: string;
-  @Field() name: string;
+  @Field(() => ID, { description: 'The organisation’s id' }) id: string;
+  @Field({ description: 'Name' }) name: string;
   @Field(() => String, { nullable: true, description: 'Club or federation code, unique when set' }) code: string | null;
-  @Field(() => OrganizationKind) kind: OrganizationKind;
+  @Field(() => OrganizationKind, { description: 'CLUB or FEDERATION' }) kind: OrganizationKind;
   @Field(() => ID, { nullable: true, description: 'The federation a club belongs to' }) federationId: string | null;
   @Field(() => ID, { nullable: true, description: 'The federation the club asked to join, until that federation’s admin accepts (acceptMemberClub)' })
   requestedFederationId: string | null;
-  @Field() createdAt: Date;
-  @Field() updatedAt: Date;
+  @Field({ description: 'When it was created (instant, UTC)' }) createdAt: Date;
+  @Field({ description: 'When it was last changed (instant, UTC)' }) updatedAt: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of organisations; cursors are their ids' })
 export class OrganizationConnection extends Connection(Organization) {}

@@ -1,24 +1,24 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
-import { Direction, ResultsStanding } from '../../common/enums.js';
+import { Direction, ResultsStanding, Seat } from '../../common/enums.js';
 import { Connection } from '../../common/pagination.js';
 import { Player } from '../../players/models/player.model.js';
 
 @ObjectType({ description: 'A contestant as a ranking shows it' })
 export class RankedContestant {
-  @Field(() => ID) id: string;
+  @Field(() => ID, { description: 'The contestant’s id (use it for `scorecard` and `contestant` queries)' }) id: string;
   @Field(() => String, { nullable: true, description: 'Section letter when pairs are numbered per section' }) section: string | null;
-  @Field(() => Int) number: number;
+  @Field(() => Int, { description: 'Pair, team or player number as printed on the guide card' }) number: number;
   @Field(() => Direction, { nullable: true, description: 'Home direction in a two-winner Mitchell; null in one field' })
   direction: Direction | null;
-  @Field() name: string;
-  @Field(() => [Player]) players: Player[];
+  @Field({ description: 'Display name (the players’ names when no team or pair name was given)' }) name: string;
+  @Field(() => [Player], { description: 'The players, in seat order' }) players: Player[];
 }
 
 @ObjectType({ description: 'One line of a ranking' })
 export class RankingEntry {
   @Field({ description: '"1", "2", "3=" …: tied contestants share a place' }) place: string;
   @Field(() => Int, { description: 'The place as a number (3 for "3=")' }) rank: number;
-  @Field(() => RankedContestant) contestant: RankedContestant;
+  @Field(() => RankedContestant, { description: 'Who is placed' }) contestant: RankedContestant;
   @Field(() => Float, { description: 'Matchpoints (or IMPs, VPs), rounded to 2 decimals for display' }) score: number;
   @Field({ description: 'The exact score, e.g. "199/2"' }) exactScore: string;
   @Field({
@@ -28,7 +28,7 @@ export class RankingEntry {
   field: string;
   @Field(() => Float, { nullable: true, description: 'MP events: percentage of the tops of the boards played, 2 decimals' })
   percentage: number | null;
-  @Field(() => Int) boardsPlayed: number;
+  @Field(() => Int, { description: 'Boards that count for this contestant (played or assigned a score)' }) boardsPlayed: number;
   @Field(() => Float, { nullable: true, description: 'Law 90 penalties deducted from the score (already taken off)' }) penalty: number | null;
   @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
   @Field(() => ResultsStanding, { description: 'PROVISIONAL, OFFICIAL (correction and appeal periods running) or FINAL' })
@@ -40,30 +40,38 @@ export class RankingEntryConnection extends Connection(RankingEntry) {}
 
 @ObjectType({ description: 'One board of a contestant’s session' })
 export class ScorecardLine {
-  @Field(() => Int) board: number;
-  @Field(() => Int, { nullable: true }) round: number | null;
+  @Field(() => Int, { description: 'Board number' }) board: number;
+  @Field(() => Int, { nullable: true, description: 'Round the board was played in; null when not known' }) round: number | null;
   @Field(() => Direction, { description: 'Where the contestant sat on this board' }) direction: Direction;
   @Field(() => Int, { description: 'Opponents’ contestant number' }) opponent: number;
-  @Field(() => String, { nullable: true }) contract: string | null;
-  @Field(() => String, { nullable: true }) declarer: string | null;
-  @Field(() => String, { nullable: true }) result: string | null;
+  @Field(() => String, { nullable: true, description: 'Contract as "4HX" or "PASS"; null for an artificial or assigned score' })
+  contract: string | null;
+  @Field(() => Seat, { nullable: true, description: 'Declarer’s seat; null when passed out or not played' }) declarer: Seat | null;
+  @Field(() => String, { nullable: true, description: 'Result relative to the contract: "=", "+1", "-2"; null when not played' })
+  result: string | null;
   @Field(() => Int, { nullable: true, description: 'From the contestant’s side' }) score: number | null;
-  @Field(() => Float, { nullable: true }) matchpoints: number | null;
+  @Field(() => Float, { nullable: true, description: 'Matchpoints earned on the board (MP events); null otherwise' }) matchpoints: number | null;
   @Field(() => Float, {
     nullable: true,
     description: 'IMPs against the datum or the field (IMP pairs); in teams, the board’s IMPs, on the line where the team sat NS',
   })
   imps: number | null;
-  @Field(() => Float, { nullable: true }) top: number | null;
-  @Field(() => String, { nullable: true }) adjustment: string | null;
+  @Field(() => Float, { nullable: true, description: 'The board’s matchpoint top (MP events); null otherwise' }) top: number | null;
+  @Field(() => String, { nullable: true, description: 'The director’s adjustment as text ("A60/40", weighted score…); null when none' })
+  adjustment: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A contestant’s personal score card for one session' })
 export class Scorecard {
-  @Field(() => RankedContestant) contestant: RankedContestant;
+  @Field(() => RankedContestant, { description: 'Whose card it is' }) contestant: RankedContestant;
   @Field({ description: 'True while the director hides travellers until the session ends: lines are then empty for the public' })
   hidden: boolean;
-  @Field(() => [ScorecardLine]) lines: ScorecardLine[];
-  @Field(() => Float, { nullable: true }) percentage: number | null;
-  @Field(() => Float, { description: 'The session total in the event’s unit (MPs, IMPs, VPs or points), after penalties' }) matchpoints: number;
+  @Field(() => [ScorecardLine], { description: 'One line per board, by round then board' }) lines: ScorecardLine[];
+  @Field(() => Float, { nullable: true, description: 'MP events: the session percentage, 2 decimals; null otherwise' }) percentage: number | null;
+  @Field(() => Float, { description: 'The session total in the event’s unit (MPs, IMPs, VPs or points), after penalties' }) score: number;
+  @Field(() => Float, {
+    description: 'The session total in the event’s unit, as `score`',
+    deprecationReason: 'Carries IMPs and points too despite its name: use `score`',
+  })
+  matchpoints: number;
 }

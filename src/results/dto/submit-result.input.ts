@@ -42,7 +42,7 @@ export class CorrectionInput {
 }
 
 /** One traveller line as table pads and scorers send it; the NS score is computed, never sent. */
-@InputType()
+@InputType({ description: 'One traveller line, without its session' })
 export class ResultLineInput {
   @Field({ nullable: true, description: 'Section letter; optional when the session has one section' })
   @ApiPropertyOptional({ example: 'A' })
@@ -51,9 +51,9 @@ export class ResultLineInput {
   @Matches(/^[A-Z]{1,2}$/, { message: 'section must be a section letter, e.g. A' })
   section?: string;
 
-  @Field(() => Int) @ApiProperty({ example: 5 }) @IsInt() @Min(1) @Max(999) board: number;
-  @Field(() => Int, { nullable: true }) @ApiPropertyOptional({ example: 2 }) @IsOptional() @IsInt() @Min(1) @Max(99) round?: number;
-  @Field(() => Int, { nullable: true }) @ApiPropertyOptional({ example: 3 }) @IsOptional() @IsInt() @Min(1) @Max(200) table?: number;
+  @Field(() => Int, { description: 'Board number, 1–999' }) @ApiProperty({ example: 5 }) @IsInt() @Min(1) @Max(999) board: number;
+  @Field(() => Int, { nullable: true, description: 'Round number, 1–99, when known' }) @ApiPropertyOptional({ example: 2 }) @IsOptional() @IsInt() @Min(1) @Max(99) round?: number;
+  @Field(() => Int, { nullable: true, description: 'Table number, 1–200, when known' }) @ApiPropertyOptional({ example: 3 }) @IsOptional() @IsInt() @Min(1) @Max(200) table?: number;
   @Field(() => Int, { description: 'Number of the pair (or team) sitting NS' }) @ApiProperty({ example: 3 }) @IsInt() @Min(1) @Max(9999) nsPair: number;
   @Field(() => Int, { description: 'Number of the pair (or team) sitting EW' }) @ApiProperty({ example: 4 }) @IsInt() @Min(1) @Max(9999) ewPair: number;
 
@@ -95,7 +95,7 @@ export class ResultLineInput {
   @Length(1, 100)
   idempotencyKey?: string;
 
-  @Field(() => CorrectionInput, { nullable: true })
+  @Field(() => CorrectionInput, { nullable: true, description: 'A director’s correction of a stored line, with its reason (Law 79C); without it a different line for the same board and pairs is a CONFLICT' })
   @ApiPropertyOptional({ type: CorrectionInput })
   @IsOptional()
   @ValidateNested()
@@ -103,15 +103,15 @@ export class ResultLineInput {
   correction?: CorrectionInput;
 }
 
-@InputType()
+@InputType({ description: 'One traveller line of a session; posting the same line again changes nothing' })
 export class SubmitResultInput extends ResultLineInput {
-  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field(() => ID, { description: 'The session' }) @IsUUID() sessionId: string;
 }
 
-@InputType()
+@InputType({ description: 'Several traveller lines of one session, stored together' })
 export class SubmitResultsInput {
-  @Field(() => ID) @IsUUID() sessionId: string;
-  @Field(() => [ResultLineInput])
+  @Field(() => ID, { description: 'The session' }) @IsUUID() sessionId: string;
+  @Field(() => [ResultLineInput], { description: 'The lines' })
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })

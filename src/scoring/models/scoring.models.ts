@@ -12,14 +12,14 @@ export class ContractScore {
 
 @ObjectType({ description: 'Dealer and vulnerability of a board number (Law 2)' })
 export class BoardInfo {
-  @Field(() => Int) number: number;
-  @Field(() => Seat) dealer: Seat;
-  @Field(() => Vulnerability) vulnerability: Vulnerability;
+  @Field(() => Int, { description: 'Board number' }) number: number;
+  @Field(() => Seat, { description: 'Dealer (Law 2)' }) dealer: Seat;
+  @Field(() => Vulnerability, { description: 'Vulnerability (Law 2)' }) vulnerability: Vulnerability;
 }
 
 @ObjectType({ description: 'A match result on the WBF 2013 continuous 20-point scale' })
 export class VictoryPoints {
-  @Field(() => Float) winner: number;
-  @Field(() => Float) loser: number;
+  @Field(() => Float, { description: 'VPs of the winner, 2 decimals' }) winner: number;
+  @Field(() => Float, { description: 'VPs of the loser, 2 decimals' }) loser: number;
   @Field(() => Float, { description: 'The IMP margin from which the winner has 20 VPs (15·√boards)' }) blitz: number;
 }

@@ -6,7 +6,7 @@ import { Type } from 'class-transformer';
 import { MovementInput } from './movement.input.js';
 
 /** An optional list of distinct board numbers, 1–999. */
-const BoardNumbers = (description?: string) =>
+const BoardNumbers = (description: string) =>
   applyDecorators(
     Field(() => [Int], { nullable: true, description }),
     IsOptional(),
@@ -19,9 +19,9 @@ const BoardNumbers = (description?: string) =>
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-@InputType()
+@InputType({ description: 'A new section of a session, with its movement' })
 export class CreateSectionInput {
-  @Field(() => ID) @IsUUID() sessionId: string;
+  @Field(() => ID, { description: 'The session to add the section to' }) @IsUUID() sessionId: string;
   @Field({ description: 'A, B, … (one or two letters)' })
   @Transform(upper)
   @Matches(/^[A-Z]{1,2}$/, { message: 'letter must be one or two letters, e.g. A' })
@@ -29,13 +29,13 @@ export class CreateSectionInput {
   @Field(() => Int, { nullable: true, description: 'Needed when no movement is given' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
   @BoardNumbers('Board numbers played (default: those of the movement); the session gets any it lacks')
   boards?: number[];
-  @Field(() => MovementInput, { nullable: true }) @IsOptional() @ValidateNested() @Type(() => MovementInput) movement?: MovementInput;
+  @Field(() => MovementInput, { nullable: true, description: 'The movement to build; without it, give `tables`' }) @IsOptional() @ValidateNested() @Type(() => MovementInput) movement?: MovementInput;
 }
 
-@InputType()
+@InputType({ description: 'Changes to a section: fields left out keep their value' })
 export class UpdateSectionInput {
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
-  @BoardNumbers()
+  @Field(() => Int, { nullable: true, description: 'Number of tables, 1–200' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
+  @BoardNumbers('Board numbers played (distinct, 1–999)')
   boards?: number[];
   @Field(() => MovementInput, { nullable: true, description: 'Refused if a stored result does not fit it' })
   @IsOptional()

@@ -3,10 +3,10 @@ import { MovementKind } from '../../common/enums.js';
 
 @ObjectType({ description: 'A group of tables playing one movement within a session' })
 export class Section {
-  @Field(() => ID) id: string;
-  @Field(() => ID) sessionId: string;
-  @Field() letter: string;
-  @Field(() => Int) tables: number;
+  @Field(() => ID, { description: 'The section’s id' }) id: string;
+  @Field(() => ID, { description: 'The session the section belongs to' }) sessionId: string;
+  @Field({ description: 'Section letter, A, B…' }) letter: string;
+  @Field(() => Int, { description: 'Number of tables' }) tables: number;
   @Field(() => [Int], { description: 'Board numbers this section plays' }) boards: number[];
-  @Field(() => MovementKind, { nullable: true }) movementKind: MovementKind | null;
+  @Field(() => MovementKind, { nullable: true, description: 'The movement played; null when none was set' }) movementKind: MovementKind | null;
 }

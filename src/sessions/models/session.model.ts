@@ -3,17 +3,17 @@ import { SessionStatus } from '../../common/enums.js';
 
 @ObjectType({ description: 'One sitting of an event; sessions are numbered in the order they are played' })
 export class Session {
-  @Field(() => ID) id: string;
-  @Field(() => ID) eventId: string;
-  @Field(() => Int) number: number;
-  @Field(() => String, { nullable: true }) name: string | null;
-  @Field(() => Date, { nullable: true }) startsAt: Date | null;
-  @Field(() => SessionStatus) status: SessionStatus;
+  @Field(() => ID, { description: 'The session’s id' }) id: string;
+  @Field(() => ID, { description: 'The event the session belongs to' }) eventId: string;
+  @Field(() => Int, { description: '1 for the first session of the event, then 2, 3…' }) number: number;
+  @Field(() => String, { nullable: true, description: 'Display name, e.g. "Final A"; null when not given' }) name: string | null;
+  @Field(() => Date, { nullable: true, description: 'Scheduled start (instant, UTC); null when not given' }) startsAt: Date | null;
+  @Field(() => SessionStatus, { description: 'SCHEDULED, IN_PROGRESS, COMPLETED or OFFICIAL (published)' }) status: SessionStatus;
   @Field(() => Date, { nullable: true, description: 'When the results were made official' }) publishedAt: Date | null;
   @Field(() => Date, { nullable: true, description: 'End of the Law 79C correction period' }) correctionDeadline: Date | null;
   @Field(() => Date, { nullable: true, description: 'End of the Law 92B appeal period' }) appealDeadline: Date | null;
   @Field({ description: 'Travellers, scorecards and hands are hidden from the public until the session ends (COMPLETED or published)' })
   hideTravellers: boolean;
-  @Field() createdAt: Date;
-  @Field() updatedAt: Date;
+  @Field({ description: 'When the session was created (instant, UTC)' }) createdAt: Date;
+  @Field({ description: 'When the session was last changed (instant, UTC)' }) updatedAt: Date;
 }
