@@ -74,6 +74,21 @@ describe('ranking pages', () => {
     expect(entry).toEqual({ place: target.place, score: target.score, contestant: { id: target.contestant.id } });
   });
 
+  it('answers a whole results page in one query: the session, its ranking and every traveller with names', async () => {
+    const e = await field();
+    const s = e.sessionIds[0];
+    const page = dataOf(
+      await t.gqlAs(null, `query($s: ID!) { session(id: $s) { number ranking { place contestant { id } score } travellers { board top lines { section nsPair ewPair nsName ewName nsScore nsMatchpoints } } } }`, { s }),
+    ).session;
+    const whole = await sessionRanking(t, s);
+    expect(page.ranking.map((r: any) => [r.contestant.id, r.place, r.score])).toEqual(whole.map((r: any) => [r.contestant.id, r.place, r.score]));
+    expect(page.travellers.map((tr: any) => tr.board)).toEqual([1, 2]);
+    const one = dataOf(await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 2) { top lines { section nsPair ewPair nsScore nsMatchpoints } } }`, { s })).traveller;
+    expect(page.travellers[1].lines.map(({ nsName: _n, ewName: _e, ...rest }: any) => rest)).toEqual(one.lines);
+    // Contestants were entered without names: the service names them Pair A 1 …, and the traveller says so.
+    expect(page.travellers[0].lines.every((l: any) => typeof l.nsName === 'string' && typeof l.ewName === 'string')).toBe(true);
+  });
+
   it('refuses cursors it did not give out and page sizes out of range', async () => {
     const e = await field();
     const s = e.sessionIds[0];

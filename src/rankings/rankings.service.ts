@@ -58,6 +58,13 @@ export class RankingsService {
     };
   }
 
+  /** Every board's traveller of the session, in board order (one read for a whole results page). */
+  async travellers(sessionId: string, reader: Reader): Promise<Traveller[]> {
+    const s = sessionOf(await this.scored.ofSession(sessionId), sessionId);
+    const boards = new Set([...s.data.boards.keys(), ...s.data.results.map((r) => r.boardNumber)]);
+    return Promise.all([...boards].sort((a, b) => a - b).map((board) => this.traveller(sessionId, board, reader)));
+  }
+
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
@@ -173,7 +180,7 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
 function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {
   const names = {
     sectionLetter: (id: string) => s.data.sections.find((x) => x.id === id)?.letter ?? '',
-    contestantNumber: (id: string) => scored.data.contestants.get(id)?.number ?? 0,
+    contestant: (id: string) => scored.data.contestants.get(id),
   };
   return travellerLineOf(r, names, shownFigures(s, r));
 }

@@ -7,7 +7,7 @@ import type { StoredAdjustment } from '../bridge/scoring/index.js';
 /** How a line names its section and contestants: from whatever the caller has loaded. */
 export interface LineNames {
   sectionLetter(sectionId: string): string;
-  contestantNumber(contestantId: string): number;
+  contestant(contestantId: string): { number: number; name: string } | undefined;
 }
 
 /** The figures a scored line adds; all null for a line just stored. */
@@ -23,8 +23,10 @@ export function travellerLineOf(row: Result, names: LineNames, scores: LineScore
     board: row.boardNumber,
     round: row.round,
     table: row.table,
-    nsPair: names.contestantNumber(row.nsContestantId),
-    ewPair: names.contestantNumber(row.ewContestantId),
+    nsPair: names.contestant(row.nsContestantId)?.number ?? 0,
+    ewPair: names.contestant(row.ewContestantId)?.number ?? 0,
+    nsName: names.contestant(row.nsContestantId)?.name ?? null,
+    ewName: names.contestant(row.ewContestantId)?.name ?? null,
     contract: row.contract,
     declarer: row.declarer,
     tricks: row.tricks,
@@ -43,7 +45,7 @@ export function travellerLineOf(row: Result, names: LineNames, scores: LineScore
 export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
   return travellerLineOf(row, {
     sectionLetter: (id) => ctx.sections.find((s) => s.id === id)?.letter ?? '',
-    contestantNumber: (id) => ctx.contestantsById.get(id)?.number ?? 0,
+    contestant: (id) => ctx.contestantsById.get(id),
   });
 }
 

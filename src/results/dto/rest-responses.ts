@@ -9,6 +9,8 @@ export class TravellerLineBody {
   @ApiProperty({ type: Number, nullable: true }) table: number | null;
   @ApiProperty({ description: 'Contestant number sitting NS' }) nsPair: number;
   @ApiProperty({ description: 'Contestant number sitting EW' }) ewPair: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Name of the pair (or team) sitting NS' }) nsName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Name of the pair (or team) sitting EW' }) ewName: string | null;
   @ApiProperty({ type: String, nullable: true, example: '4HX', description: 'Canonical contract, or PASS' }) contract: string | null;
   @ApiProperty({ enum: ['N', 'E', 'S', 'W'], nullable: true }) declarer: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Tricks taken by declarer' }) tricks: number | null;

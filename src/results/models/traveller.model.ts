@@ -10,6 +10,8 @@ export class TravellerLine {
   @Field(() => Int, { nullable: true, description: 'Table number; null when not known' }) table: number | null;
   @Field(() => Int, { description: 'Contestant number sitting NS' }) nsPair: number;
   @Field(() => Int, { description: 'Contestant number sitting EW' }) ewPair: number;
+  @Field(() => String, { nullable: true, description: 'Name of the pair (or team) sitting NS, as the event lists it' }) nsName: string | null;
+  @Field(() => String, { nullable: true, description: 'Name of the pair (or team) sitting EW, as the event lists it' }) ewName: string | null;
   @Field(() => String, { nullable: true, description: 'Canonical contract, e.g. 4HX or PASS' }) contract: string | null;
   @Field(() => Seat, { nullable: true, description: 'Declarer’s seat; null when passed out or not played' }) declarer: Seat | null;
   @Field(() => Int, { nullable: true, description: 'Tricks taken by declarer' }) tricks: number | null;

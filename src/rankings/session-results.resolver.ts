@@ -1,0 +1,29 @@
+import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import { isInsider, type Principal } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
+import { Direction } from '../common/enums.js';
+import { Traveller } from '../results/models/traveller.model.js';
+import { Session } from '../sessions/models/session.model.js';
+import { RankingEntry } from './models/ranking.model.js';
+import { RankingsService } from './rankings.service.js';
+
+/** A session's results on the session itself, so a results page is one query: the session, its ranking and its travellers. */
+@Resolver(() => Session)
+export class SessionResultsResolver {
+  constructor(
+    private readonly rankings: RankingsService,
+    private readonly scopes: ScopeService,
+  ) {}
+
+  @ResolveField(() => [RankingEntry], { description: 'The session ranking, as sessionRanking; direction picks one field of a two-winner Mitchell' })
+  ranking(@Parent() session: Session, @Args('direction', { type: () => Direction, nullable: true, description: 'NS or EW: one field of a two-winner Mitchell' }) direction?: Direction) {
+    return this.rankings.sessionRanking(session.id, direction);
+  }
+
+  @ResolveField(() => [Traveller], { description: 'Every board’s traveller, in board order, as traveller gives them (hidden from the public while the director says so)' })
+  async travellers(@Parent() session: Session, @CurrentPrincipal() principal: Principal | null) {
+    const insider = !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: session.id }, principal));
+    return this.rankings.travellers(session.id, { insider });
+  }
+}
