@@ -62,6 +62,6 @@ import { WebModule } from './web/web.module.js';
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // After the body parser, before Apollo (see common/response-cache.ts).
-    consumer.apply(ResponseCacheMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.POST });
+    consumer.apply(ResponseCacheMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.POST }, { path: 'graphql', method: RequestMethod.GET });
   }
 }

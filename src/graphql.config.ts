@@ -21,6 +21,10 @@ export function graphqlConfig(limiter: RateLimiter, metrics: MetricsService): Ap
     includeStacktraceInErrorResponses: false,
     formatError: publicError,
     parseOptions: { maxTokens: MAX_TOKENS },
+    // Public reads may come as plain GETs (links, CDNs, browser caches). Apollo's CSRF guard exists
+    // for cookie sessions; ours are Bearer keys a cross-site page cannot send, and Apollo never
+    // runs a mutation over GET.
+    csrfPrevention: false,
     subscriptions: { 'graphql-ws': limits.webSocket },
     plugins: [limits.plugin, operationMetrics(metrics)],
     transformSchema: describeRootTypes,

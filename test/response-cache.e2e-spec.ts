@@ -49,6 +49,20 @@ describe('the results response cache', () => {
     expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('answers a plain GET as it answers the POST, from the same cache, with the same ETag', async () => {
+    const query = `query($s: ID!) { sessionRanking(sessionId: $s) { place } }`;
+    const get = () => a.as(null).get('/graphql').query({ query, variables: JSON.stringify({ s: sessionId }) });
+    const first = await get().expect(200);
+    expect(first.body.data.sessionRanking.length).toBeGreaterThan(0);
+    const post = await a.as(null).post('/graphql').send({ query, variables: { s: sessionId } }).expect(200);
+    expect(post.headers['x-cache']).toBe('HIT');
+    expect(post.headers.etag).toBe(first.headers.etag);
+    await get().set('If-None-Match', first.headers.etag).expect(304);
+    // A mutation never runs over GET.
+    const mutation = await a.as(null).get('/graphql').query({ query: 'mutation { createOrganization(input: { name: "X" }) { id } }' });
+    expect(mutation.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('never serves an answer older than a post that has returned, on this instance or another', async () => {
     await read(a);
     await b.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 1, nsPair: 3, ewPair: 4, contract: '3NT', declarer: 'N', tricks: 8 }).expect(201);

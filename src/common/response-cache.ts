@@ -142,7 +142,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   constructor(private readonly cache: ResponseCache) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const key = req.method === 'POST' && !req.headers.authorization && req.body ? cacheKey(req.body as GraphqlBody) : null;
+    const body = req.method === 'POST' ? (req.body as GraphqlBody | undefined) : req.method === 'GET' ? getBody(req.query) : undefined;
+    const key = !req.headers.authorization && body ? cacheKey(body) : null;
     if (!key) return next();
     const found = await this.cache.lookupOrCompute(key, performance.now());
     if ('hit' in found) {
@@ -158,6 +159,17 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     }
     res.once('close', found.done);
     trackReads(() => next());
+  }
+}
+
+/** A GET's query string as the body a POST would carry; undefined when it is not one (Apollo answers why). */
+function getBody(query: Request['query']): GraphqlBody | undefined {
+  if (typeof query.query !== 'string') return undefined;
+  try {
+    const variables = typeof query.variables === 'string' ? (JSON.parse(query.variables) as Record<string, unknown>) : undefined;
+    return { query: query.query, variables, operationName: typeof query.operationName === 'string' ? query.operationName : undefined };
+  } catch {
+    return undefined;
   }
 }
 
