@@ -1,0 +1,42 @@
+// DDS (libdds0), the field's standard double-dummy solver, as a test oracle for ours. Run as a
+// child process by dds.ts: libdds crashes the process that loaded it when that process exits, so
+// it never loads into Jest or a benchmark. Reads JSON from stdin: { deals: [[16 suit masks, ours:
+// hand * 4 + suit, bit 0 = the 2]], dealers: [0-3], vulnerabilities: [0 none, 1 both, 2 NS, 3 EW] }.
+// Writes one JSON line per deal: { tricks: resTable (strain S H D C NT × hand N E S W), ms, par:
+// { score, contracts } } (DealerPar), then kills itself before the library's exit handlers run.
+import { createRequire } from 'node:module';
+import { readFileSync, writeSync } from 'node:fs';
+
+const require = createRequire(import.meta.url);
+const koffi = require('koffi');
+const lib = koffi.load(process.env.LIBDDS_PATH || 'libdds.so.0');
+const TableDeal = koffi.struct('ddTableDeal', { cards: koffi.array('uint', 16) });
+const TableResults = koffi.struct('ddTableResults', { resTable: koffi.array('int', 20) });
+koffi.struct('parResultsDealer', { number: 'int', score: 'int', contracts: koffi.array('char', 100) });
+const setMaxThreads = lib.func('void SetMaxThreads(int)');
+const calcTable = lib.func('int CalcDDtable(ddTableDeal, _Out_ ddTableResults*)');
+const dealerPar = lib.func('int DealerPar(ddTableResults*, _Out_ parResultsDealer*, int, int)');
+void TableDeal;
+void TableResults;
+
+setMaxThreads(1);
+const input = JSON.parse(readFileSync(0, 'utf8'));
+input.deals.forEach((deal, i) => {
+  const cards = deal.map((mask) => mask << 2);
+  const table = {};
+  const start = performance.now();
+  const rc = calcTable({ cards }, table);
+  const ms = performance.now() - start;
+  if (rc !== 1) throw new Error(`CalcDDtable failed with ${rc}`);
+  const par = {};
+  const prc = dealerPar(table, par, input.dealers[i] ?? 0, input.vulnerabilities[i] ?? 0);
+  if (prc !== 1) throw new Error(`DealerPar failed with ${prc}`);
+  const text = Buffer.from(par.contracts);
+  const contracts = [];
+  for (let c = 0; c < par.number; c++) {
+    const bytes = text.subarray(c * 10, c * 10 + 10);
+    contracts.push(bytes.subarray(0, bytes.indexOf(0) < 0 ? 10 : bytes.indexOf(0)).toString('latin1'));
+  }
+  writeSync(1, JSON.stringify({ tricks: Array.from(table.resTable), ms, par: { score: par.score, contracts } }) + '\n');
+});
+process.kill(process.pid, 'SIGKILL');
