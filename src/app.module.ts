@@ -8,6 +8,7 @@ import { ResponseCache, ResponseCacheMiddleware, ResponseCachePlugin } from './c
 import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DoubleDummyModule } from './double-dummy/double-dummy.module.js';
 import { EventsModule } from './events/events.module.js';
 import { FederationModule } from './federation/federation.module.js';
 import { FilesModule } from './files/files.module.js';
@@ -35,6 +36,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
     SessionsModule,
     SectionsModule,
     BoardsModule,
+    DoubleDummyModule,
     ContestantsModule,
     ResultsModule,
     RankingsModule,

@@ -8,10 +8,12 @@
  * - then one suit in which the leader has no top card but a small one and partner has the top
  *   cards: a low lead to partner and his winners, under the same limits (the leader following).
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
+ * `relevant` receives, per suit, the cards whose ranks the count relied on (down to the first card
+ * that breaks the leader's or partner's run), for the transposition table.
  */
 import { BIT_COUNT, NOTRUMP } from './cards.js';
 
-export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number): number {
+export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
   const partner = leader ^ 2;
   const lho = (leader + 1) & 3;
   const rho = (leader + 3) & 3;
@@ -26,7 +28,9 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
     const all = mine | his | hands[lho * 4 + s] | hands[rho * 4 + s];
+    relevant[at + s] = 0;
     if (all === 0) continue;
+    relevant[at + s] = runCards(mine, his, all);
     const sideSuit = suited && s !== trump;
     let limit = 13;
     if (sideSuit) {
@@ -46,6 +50,16 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   }
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
   return Math.min(left, own + cross);
+}
+
+/** The cards of `all` from the top down to the first one that breaks `mine`'s or `his` run. */
+function runCards(mine: number, his: number, all: number): number {
+  const notMine = all & ~mine;
+  const notHis = all & ~his;
+  const breakMine = notMine === 0 ? -1 : 31 - Math.clz32(notMine);
+  const breakHis = notHis === 0 ? -1 : 31 - Math.clz32(notHis);
+  const lowest = Math.min(breakMine < 0 ? 99 : breakMine, breakHis < 0 ? 99 : breakHis);
+  return lowest === 99 ? 0 : all & ~((1 << lowest) - 1);
 }
 
 /** How many of `all`'s highest cards `mine` holds in an unbroken run from the top. */

@@ -6,7 +6,7 @@
  * decided it stores what it learnt. The trick count itself is found by stepping the target from a
  * guess (`nsTricks`), the table keeping what earlier targets proved.
  */
-import { BIT_COUNT } from './cards.js';
+import { BIT_COUNT, NOTRUMP } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
 import { quickTricks } from './quick-tricks.js';
@@ -22,7 +22,9 @@ export class DoubleDummySearch {
   private readonly weights = new Int32Array(MAX_DEPTH * SLOTS);
   /** Positions visited, for benchmarks and tests. */
   nodes = 0;
-  stats = new Float64Array(8);
+  /** Per depth and suit: the cards whose ranks the answer below relied on. */
+  private readonly relevant = new Int32Array(MAX_DEPTH * 4 + 4);
+  private readonly fixed = new Int32Array(4);
 
   constructor(tableBits = 20) {
     this.table = new TranspositionTable(tableBits);
@@ -89,13 +91,24 @@ export class DoubleDummySearch {
     return lower;
   }
 
+  /**
+   * Whether North–South reach `target`, from the hand `hand` at position `pos` of the trick. Leaves
+   * in `relevant[depth * 4 + suit]` the cards whose ranks the answer relied on.
+   */
   private search(depth: number, hand: number, pos: number, target: number): boolean {
     this.nodes++;
-    const s = this.state;
     if (pos === 0) return this.trickStart(depth, hand, target);
+    const s = this.state;
+    const rel = this.relevant;
     const base = depth * SLOTS;
+    const here = depth * 4;
+    const below = here + 4;
     const n = generateMoves(s, hand, pos, this.moves, this.weights, base, -1);
     const ns = (hand & 1) === 0;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
     for (let i = 0; i < n; i++) {
       const move = this.moves[base + i];
       const suit = move >> 4;
@@ -112,45 +125,98 @@ export class DoubleDummySearch {
         s.at -= 4;
         s.left++;
         s.nsWon -= nsWins;
+        this.addTrickWinner(below);
       } else {
         result = this.search(depth + 1, (hand + 1) & 3, pos + 1, target);
       }
       s.unplay(hand, suit, rank);
-      if (result === ns) return result;
+      if (result === ns) {
+        rel[here] = rel[below];
+        rel[here + 1] = rel[below + 1];
+        rel[here + 2] = rel[below + 2];
+        rel[here + 3] = rel[below + 3];
+        return result;
+      }
+      r0 |= rel[below];
+      r1 |= rel[below + 1];
+      r2 |= rel[below + 2];
+      r3 |= rel[below + 3];
     }
+    rel[here] = r0;
+    rel[here + 1] = r1;
+    rel[here + 2] = r2;
+    rel[here + 3] = r3;
     return !ns;
+  }
+
+  /** The trick just completed was won by rank if another card of the winner's suit is in it. */
+  private addTrickWinner(at: number): void {
+    const s = this.state;
+    const o = s.at;
+    const w = s.winPos[o + 3];
+    const ws = s.trickSuit[o + w];
+    for (let i = 0; i < 4; i++) {
+      if (i !== w && s.trickSuit[o + i] === ws) {
+        this.relevant[at + ws] |= 1 << s.trickRank[o + w];
+        return;
+      }
+    }
   }
 
   private trickStart(depth: number, leader: number, target: number): boolean {
     const s = this.state;
+    const rel = this.relevant;
+    const here = depth * 4;
     const left = s.left;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
     if (s.nsWon >= target) return true;
     if (s.nsWon + left < target) return false;
     const need = target - s.nsWon;
-    this.stats[0]++;
-    if (left === 1) return s.nsWon + this.lastTrickToNs(leader) >= target;
+    if (left === 1) return s.nsWon + this.lastTrickToNs(leader, here) >= target;
     const h = s.hands;
     const ns = (leader & 1) === 0;
-    const sure = process.env.NOQT ? 0 : quickTricks(h, s.trump, leader, left);
-    if (ns ? sure >= need : left - sure < need) { this.stats[1]++; return ns; }
-
-    const k0 = suitCode(h, 0);
-    const k1 = suitCode(h, 1);
-    const k2 = suitCode(h, 2);
-    const k3 = suitCode(h, 3);
-    const tt = this.table;
-    let slot = process.env.NOTT ? -1 : tt.find(k0, k1, k2, k3, leader);
-    let preferred = -1;
-    if (slot >= 0) {
-      this.stats[2]++;
-      if (tt.lower[slot] >= need) { this.stats[3]++; return true; }
-      if (tt.upper[slot] < need) { this.stats[3]++; return false; }
-      preferred = tt.best[slot];
+    const sure = quickTricks(h, s.trump, leader, left, rel, here);
+    if (ns ? sure >= need : left - sure < need) return ns;
+    // The highest trump always takes a trick, so the side without it on lead loses at least one.
+    if (s.trump !== NOTRUMP) {
+      const t = s.trump;
+      const trumps = h[t] | h[4 + t] | h[8 + t] | h[12 + t];
+      const top = trumps === 0 ? 0 : 1 << (31 - Math.clz32(trumps));
+      const theirs = (h[((leader + 1) & 3) * 4 + t] | h[((leader + 3) & 3) * 4 + t]) & top;
+      if (theirs !== 0 && (ns ? left - 1 < need : need <= 1)) {
+        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+        rel[here + t] = top;
+        return !ns;
+      }
     }
+
+    const tt = this.table;
+    const codes = tt.codes;
+    const counts = tt.counts;
+    let lengthsA = 0;
+    let lengthsB = leader << 16;
+    for (let suit = 0; suit < 4; suit++) {
+      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
+      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
+      lengthsB |= BIT_COUNT[h[12 + suit]] << (20 + suit * 4);
+      suitCode(h, suit, codes, counts);
+    }
+    tt.locate(lengthsA, lengthsB);
+    const hit = tt.probe(need);
+    if (hit >= 0) {
+      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
+      return tt.lower[hit] >= need;
+    }
+    const preferred = tt.hint;
     const base = depth * SLOTS;
+    const below = here + 4;
     const n = generateMoves(s, leader, 0, this.moves, this.weights, base, preferred);
     let result = !ns;
     let best = -1;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
     for (let i = 0; i < n; i++) {
       const move = this.moves[base + i];
       const suit = move >> 4;
@@ -159,31 +225,50 @@ export class DoubleDummySearch {
       const r = this.search(depth + 1, (leader + 1) & 3, 1, target);
       s.unplay(leader, suit, rank);
       if (r === ns) {
-        this.stats[4]++; this.stats[5] += i;
         result = r;
         best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> (rank + 1)];
+        r0 = rel[below];
+        r1 = rel[below + 1];
+        r2 = rel[below + 2];
+        r3 = rel[below + 3];
         break;
       }
+      r0 |= rel[below];
+      r1 |= rel[below + 1];
+      r2 |= rel[below + 2];
+      r3 |= rel[below + 3];
     }
-    slot = tt.find(k0, k1, k2, k3, leader);
-    if (result) tt.store(slot, need, left, best, left);
-    else tt.store(slot, 0, need - 1, best, left);
+    rel[here] = r0;
+    rel[here + 1] = r1;
+    rel[here + 2] = r2;
+    rel[here + 3] = r3;
+    const fixed = this.fixed;
+    for (let suit = 0; suit < 4; suit++) {
+      const r = rel[here + suit];
+      fixed[suit] = r === 0 ? 0 : BIT_COUNT[presentOf(h, suit) >> (31 - Math.clz32(r & -r))];
+      suitCode(h, suit, codes, counts);
+    }
+    tt.locate(lengthsA, lengthsB);
+    if (result) tt.store(fixed, need, left, best, left);
+    else tt.store(fixed, 0, need - 1, best, left);
     return result;
   }
 
   /** 1 if North–South win the last trick (each hand has one card left), else 0. */
-  private lastTrickToNs(leader: number): number {
+  private lastTrickToNs(leader: number, at: number): number {
     const h = this.state.hands;
     const trump = this.state.trump;
     let winner = leader;
     let ws = -1;
     let wr = -1;
+    let byRank = false;
     for (let i = 0; i < 4; i++) {
       const hand = (leader + i) & 3;
       for (let suit = 0; suit < 4; suit++) {
         const m = h[hand * 4 + suit];
         if (m === 0) continue;
         const r = 31 - Math.clz32(m);
+        if (i > 0 && suit === ws) byRank = true;
         if (i === 0 || (suit === ws ? r > wr : suit === trump)) {
           winner = hand;
           ws = suit;
@@ -191,6 +276,7 @@ export class DoubleDummySearch {
         }
       }
     }
+    if (byRank) this.relevant[at + ws] = 1 << wr;
     return (winner & 1) === 0 ? 1 : 0;
   }
 }
@@ -199,8 +285,8 @@ function presentOf(h: Int32Array, suit: number): number {
   return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
 }
 
-/** A suit as its number of remaining cards and their owners from the top down (2 bits a card). */
-function suitCode(h: Int32Array, suit: number): number {
+/** Writes a suit's owners from the top down (2 bits a card) and its number of cards. */
+function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
   const n0 = h[suit];
   const n1 = h[4 + suit];
   const n2 = h[8 + suit];
@@ -214,5 +300,18 @@ function suitCode(h: Int32Array, suit: number): number {
     code = (code << 2) | owner;
     count++;
   }
-  return code | (count << 26);
+  codes[suit] = code;
+  counts[suit] = count;
+}
+
+/** The `k` highest cards of `present`. */
+function topCards(present: number, k: number): number {
+  let mask = 0;
+  let rest = present;
+  for (let i = 0; i < k; i++) {
+    const bit = 1 << (31 - Math.clz32(rest));
+    mask |= bit;
+    rest ^= bit;
+  }
+  return mask;
 }

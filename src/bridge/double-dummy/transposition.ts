@@ -1,108 +1,151 @@
 /**
- * The transposition table: bounds on the tricks North–South take from a position at the start of
- * a trick, keyed on the remaining cards with rank equivalence. Each suit is written as the owners
- * of its remaining cards from the top down (2 bits a card) plus their number, so positions that
- * differ only in cards already played (a 7 that is now the third-highest spade behaves like the Q
- * that was) share one entry. Bounds are on the true value, so they hold for every trick target
- * and every declarer of the same trump suit. Open addressing over typed arrays, no allocation.
+ * The transposition table, with rank equivalence in two steps.
+ * 1. Only the relative order of the remaining cards matters: a suit is written as the owners of
+ *    its remaining cards from the top down (2 bits a card), so a 7 that is now the third-highest
+ *    spade counts as the Q that was.
+ * 2. Only the cards that decided a trick by their rank matter ("winning ranks"): an entry keeps
+ *    the owners of the top `r` cards of each suit, where `r` reaches down to the lowest card that
+ *    won a trick by rank in the search below it; the other cards count only by their number in
+ *    each hand. So one entry answers every position with the same suit lengths, the same leader
+ *    and the same owners of those top cards.
+ * Entries hold bounds on North–South's tricks from the position; the bounds do not depend on the
+ * trick target or the declarer, only on the trump, so the table lives for one trump suit.
+ * Entries with the same suit lengths and leader are chained from a hash bucket; typed arrays, no
+ * allocation; when the pool is full the table starts again.
  */
-const PROBES = 4;
+const NONE = -1;
 
 export class TranspositionTable {
-  private readonly mask: number;
-  private readonly keys: Int32Array;
-  /** Lower and upper bounds on North–South's tricks from the position. */
+  private readonly bucketMask: number;
+  private readonly heads: Int32Array;
+  private readonly capacity: number;
+  private readonly next: Int32Array;
+  private readonly lengthsA: Int32Array;
+  private readonly lengthsB: Int32Array;
+  /** Per suit: `r << 26 | owners of the top r cards`. */
+  private readonly patterns: Int32Array;
   readonly lower: Int8Array;
   readonly upper: Int8Array;
-  /** The lead that last refuted or proved a target here: suit * 16 + rank from the top (0 = highest). */
+  /** The lead that last decided a target here: suit * 16 + place from the top (0 = highest). */
   readonly best: Int16Array;
-  private victim = 0;
-  /** Key of the position last passed to `find`, kept for `store`. */
-  private k0 = 0;
-  private k1 = 0;
-  private k2 = 0;
-  private k3 = 0;
-  private home = 0;
+  private used = 0;
+  /** The position being looked at: lengths key, suit owner codes and suit sizes. */
+  private a = 0;
+  private b = 0;
+  private bucket = 0;
+  readonly codes = new Int32Array(4);
+  readonly counts = new Int32Array(4);
+  /** A lead remembered by some matching entry, or -1. */
+  hint = NONE;
 
-  constructor(bits = 20) {
-    const size = 1 << bits;
-    this.mask = size - 1;
-    this.keys = new Int32Array(size * 4);
-    this.lower = new Int8Array(size);
-    this.upper = new Int8Array(size);
-    this.best = new Int16Array(size);
+  constructor(entryBits = 20) {
+    const buckets = 1 << (entryBits - 1);
+    this.bucketMask = buckets - 1;
+    this.heads = new Int32Array(buckets).fill(NONE);
+    this.capacity = 1 << entryBits;
+    this.next = new Int32Array(this.capacity);
+    this.lengthsA = new Int32Array(this.capacity);
+    this.lengthsB = new Int32Array(this.capacity);
+    this.patterns = new Int32Array(this.capacity * 4);
+    this.lower = new Int8Array(this.capacity);
+    this.upper = new Int8Array(this.capacity);
+    this.best = new Int16Array(this.capacity);
   }
 
   clear(): void {
-    this.keys.fill(0);
+    this.heads.fill(NONE);
+    this.used = 0;
   }
 
-  /** Bytes held by the table. */
   get bytes(): number {
-    return this.keys.byteLength + this.lower.byteLength + this.upper.byteLength + this.best.byteLength;
+    return this.heads.byteLength + this.capacity * (4 + 4 + 4 + 16 + 1 + 1 + 2);
   }
 
   /**
-   * The slot holding the position keyed by the four suit codes and the leader, or -1. The key is
-   * remembered for the next `store`. Word 3 always carries bit 30, so an empty slot (all zero)
-   * never matches.
+   * Sets the position to look up or store: `a`/`b` pack the 16 suit lengths (4 bits each) with the
+   * leader in `b`'s top bits; `codes` and `counts` must hold the four suits' owner codes and sizes.
    */
-  find(s0: number, s1: number, s2: number, s3: number, leader: number): number {
-    const k0 = s0 | (leader << 30);
-    const k3 = s3 | (1 << 30);
-    let h = Math.imul(k0, 0x9e3779b1);
-    h = Math.imul(h ^ s1 ^ (h >>> 15), 0x85ebca77);
-    h = Math.imul(h ^ s2 ^ (h >>> 13), 0xc2b2ae3d);
-    h = Math.imul(h ^ k3 ^ (h >>> 16), 0x27d4eb2f);
-    h ^= h >>> 15;
-    this.k0 = k0;
-    this.k1 = s1;
-    this.k2 = s2;
-    this.k3 = k3;
-    this.home = h & this.mask;
-    return this.probe();
-  }
-
-  private probe(): number {
-    const keys = this.keys;
-    for (let i = 0; i < PROBES; i++) {
-      const slot = (this.home + i) & this.mask;
-      const at = slot << 2;
-      if (keys[at + 3] === 0) return -1;
-      if (keys[at] === this.k0 && keys[at + 1] === this.k1 && keys[at + 2] === this.k2 && keys[at + 3] === this.k3) return slot;
-    }
-    return -1;
+  locate(a: number, b: number): void {
+    this.a = a;
+    this.b = b;
+    let h = Math.imul(a, 0x9e3779b1);
+    h = Math.imul(h ^ b ^ (h >>> 15), 0x85ebca77);
+    h ^= h >>> 13;
+    this.bucket = h & this.bucketMask;
   }
 
   /**
-   * Records bounds for the position last given to `find`, in the slot `find` answered (-1: a new
-   * entry). The search below a position uses the table too, so callers call `find` again just
-   * before. A full neighbourhood loses one of its entries in turn.
+   * An entry matching the position whose bounds decide `need` (lower ≥ need or upper < need), or
+   * -1. Sets `hint` from the matching entries.
    */
-  store(found: number, lower: number, upper: number, best: number, tricksLeft: number): void {
-    let slot = found;
-    if (slot < 0) {
-      for (let i = 0; i < PROBES; i++) {
-        const s = (this.home + i) & this.mask;
-        if (this.keys[(s << 2) + 3] === 0) {
-          slot = s;
-          break;
-        }
-      }
-      if (slot < 0) {
-        slot = (this.home + this.victim) & this.mask;
-        this.victim = (this.victim + 1) % PROBES;
-      }
-      const at = slot << 2;
-      this.keys[at] = this.k0;
-      this.keys[at + 1] = this.k1;
-      this.keys[at + 2] = this.k2;
-      this.keys[at + 3] = this.k3;
-      this.lower[slot] = 0;
-      this.upper[slot] = tricksLeft;
+  probe(need: number): number {
+    this.hint = NONE;
+    for (let e = this.heads[this.bucket]; e !== NONE; e = this.next[e]) {
+      if (this.lengthsA[e] !== this.a || this.lengthsB[e] !== this.b || !this.matches(e)) continue;
+      if (this.lower[e] >= need || this.upper[e] < need) return e;
+      if (this.hint === NONE) this.hint = this.best[e];
     }
-    if (lower > this.lower[slot]) this.lower[slot] = lower;
-    if (upper < this.upper[slot]) this.upper[slot] = upper;
-    this.best[slot] = best;
+    return NONE;
+  }
+
+  private matches(e: number): boolean {
+    const at = e * 4;
+    for (let s = 0; s < 4; s++) {
+      const p = this.patterns[at + s];
+      const r = p >>> 26;
+      if (r !== 0 && this.codes[s] >>> (2 * (this.counts[s] - r)) !== (p & 0x3ffffff)) return false;
+    }
+    return true;
+  }
+
+  /** How many top cards of `suit` entry `e` fixes. */
+  fixed(e: number, suit: number): number {
+    return this.patterns[e * 4 + suit] >>> 26;
+  }
+
+  /**
+   * Records a bound for the position set by `locate` (call it again: the search below used the
+   * table), fixing the top `fixed[s]` cards of each suit.
+   */
+  store(fixed: Int32Array, lower: number, upper: number, best: number, tricksLeft: number): void {
+    const p0 = this.pattern(fixed, 0);
+    const p1 = this.pattern(fixed, 1);
+    const p2 = this.pattern(fixed, 2);
+    const p3 = this.pattern(fixed, 3);
+    for (let e = this.heads[this.bucket]; e !== NONE; e = this.next[e]) {
+      const at = e * 4;
+      if (
+        this.lengthsA[e] === this.a &&
+        this.lengthsB[e] === this.b &&
+        this.patterns[at] === p0 &&
+        this.patterns[at + 1] === p1 &&
+        this.patterns[at + 2] === p2 &&
+        this.patterns[at + 3] === p3
+      ) {
+        if (lower > this.lower[e]) this.lower[e] = lower;
+        if (upper < this.upper[e]) this.upper[e] = upper;
+        this.best[e] = best;
+        return;
+      }
+    }
+    if (this.used === this.capacity) this.clear();
+    const e = this.used++;
+    const at = e * 4;
+    this.lengthsA[e] = this.a;
+    this.lengthsB[e] = this.b;
+    this.patterns[at] = p0;
+    this.patterns[at + 1] = p1;
+    this.patterns[at + 2] = p2;
+    this.patterns[at + 3] = p3;
+    this.lower[e] = lower;
+    this.upper[e] = Math.min(upper, tricksLeft);
+    this.best[e] = best;
+    this.next[e] = this.heads[this.bucket];
+    this.heads[this.bucket] = e;
+  }
+
+  private pattern(fixed: Int32Array, s: number): number {
+    const r = fixed[s];
+    return r === 0 ? 0 : (r << 26) | (this.codes[s] >>> (2 * (this.counts[s] - r)));
   }
 }
