@@ -4,6 +4,8 @@
 // hand * 4 + suit, bit 0 = the 2]], dealers: [0-3], vulnerabilities: [0 none, 1 both, 2 NS, 3 EW] }.
 // Writes one JSON line per deal: { tricks: resTable (strain S H D C NT × hand N E S W), ms, par:
 // { score, contracts } } (DealerPar), then kills itself before the library's exit handlers run.
+// With { positions: [{ cards: [16 masks], trump: 0-4, leader: 0-3 }] } instead: one line per
+// position, { tricks } = the most tricks the side on lead takes (SolveBoard).
 import { createRequire } from 'node:module';
 import { readFileSync, writeSync } from 'node:fs';
 
@@ -16,12 +18,22 @@ koffi.struct('parResultsDealer', { number: 'int', score: 'int', contracts: koffi
 const setMaxThreads = lib.func('void SetMaxThreads(int)');
 const calcTable = lib.func('int CalcDDtable(ddTableDeal, _Out_ ddTableResults*)');
 const dealerPar = lib.func('int DealerPar(ddTableResults*, _Out_ parResultsDealer*, int, int)');
+koffi.struct('deal', { trump: 'int', first: 'int', currentTrickSuit: koffi.array('int', 3), currentTrickRank: koffi.array('int', 3), remainCards: koffi.array('uint', 16) });
+koffi.struct('futureTricks', { nodes: 'int', cards: 'int', suit: koffi.array('int', 13), rank: koffi.array('int', 13), equals: koffi.array('int', 13), score: koffi.array('int', 13) });
+const solveBoard = lib.func('int SolveBoard(deal, int, int, int, _Out_ futureTricks*, int)');
 void TableDeal;
 void TableResults;
 
 setMaxThreads(1);
 const input = JSON.parse(readFileSync(0, 'utf8'));
-input.deals.forEach((deal, i) => {
+(input.positions ?? []).forEach((p) => {
+  const future = {};
+  const dl = { trump: p.trump, first: p.leader, currentTrickSuit: [0, 0, 0], currentTrickRank: [0, 0, 0], remainCards: p.cards.map((m) => m << 2) };
+  const rc = solveBoard(dl, -1, 1, 1, future, 0);
+  if (rc !== 1) throw new Error(`SolveBoard failed with ${rc}`);
+  writeSync(1, JSON.stringify({ tricks: future.score[0] }) + '\n');
+});
+(input.deals ?? []).forEach((deal, i) => {
   const cards = deal.map((mask) => mask << 2);
   const table = {};
   const start = performance.now();

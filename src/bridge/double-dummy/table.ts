@@ -6,7 +6,7 @@
  */
 import { parseDeal } from '../deal.js';
 import type { Seat, Strain } from '../types.js';
-import { HAND_SEATS, STRAIN_ORDER, holdingsOfDeal } from './cards.js';
+import { BIT_COUNT, HAND_SEATS, STRAIN_ORDER, holdingsOfDeal } from './cards.js';
 import { DoubleDummySearch } from './search.js';
 
 /** Tricks by strain and declarer: `tricks[strain][declarer]`. */
@@ -15,9 +15,11 @@ export type DoubleDummyTable = Record<Strain, Record<Seat, number>>;
 /** Declarers in the order the search visits their opening leaders (E, S, W, N lead). */
 const DECLARERS = [0, 1, 2, 3];
 
-/** Solves the 20 results of `holdings` (16 suit masks, see cards.ts) with `search`. */
+/** Solves the 20 results of `holdings` (16 suit masks, see cards.ts; any equal number of cards a hand) with `search`. */
 export function solveHoldings(holdings: Int32Array, search: DoubleDummySearch): DoubleDummyTable {
   const table = {} as DoubleDummyTable;
+  let tricks = 0;
+  for (let s = 0; s < 4; s++) tricks += BIT_COUNT[holdings[s]];
   let guess = -1;
   STRAIN_ORDER.forEach((strain, trump) => {
     const row = {} as Record<Seat, number>;
@@ -25,7 +27,7 @@ export function solveHoldings(holdings: Int32Array, search: DoubleDummySearch): 
       search.setPosition(holdings, trump, (declarer + 1) & 3);
       const ns = search.nsTricks(guess);
       guess = ns;
-      row[HAND_SEATS[declarer]] = declarer % 2 === 0 ? ns : 13 - ns;
+      row[HAND_SEATS[declarer]] = declarer % 2 === 0 ? ns : tricks - ns;
     }
     table[strain] = row;
   });
