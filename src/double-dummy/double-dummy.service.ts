@@ -106,13 +106,23 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async solveBoard(pool: SolverPool, board: { id: string; deal: string }): Promise<void> {
+  /**
+   * Solves a board now (in a worker thread) and stores the table; answers the 20 counts, or null
+   * when the solver is off. For imports, which compare a file's own table with ours.
+   */
+  async solveBoardNow(board: { id: string; deal: string }): Promise<number[] | null> {
+    if (!this.pool) return null;
+    return this.solveBoard(this.pool, board);
+  }
+
+  private async solveBoard(pool: SolverPool, board: { id: string; deal: string }): Promise<number[]> {
     const { tricks, ms } = await pool.solve(board.deal);
-    if (this.closed) return;
+    if (this.closed) return tricks;
     // Stored only if the board still has this deal (a change meanwhile is solved next sweep).
     await this.prisma.$executeRaw`
       INSERT INTO "BoardDoubleDummy" ("boardId", deal, tricks, "solveMs")
       SELECT b.id, b.deal, ${tricks}::int[], ${ms} FROM "Board" b WHERE b.id = ${board.id}::uuid AND b.deal = ${board.deal}
       ON CONFLICT ("boardId") DO UPDATE SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, "solveMs" = EXCLUDED."solveMs", "solvedAt" = now()`;
+    return tricks;
   }
 }

@@ -43,3 +43,8 @@ export function ddsTables(deals: Int32Array[], dealers: number[], vulnerabilitie
 export function ddsPositions(positions: { cards: Int32Array; trump: number; leader: number }[]): number[] {
   return run<{ tricks: number }>({ positions: positions.map((p) => ({ ...p, cards: Array.from(p.cards) })) }).map((a) => a.tricks);
 }
+
+/** DDS's par (DealerPar) of tables given as 20 counts in resTable order. */
+export function ddsPar(tables: number[][], dealers: number[], vulnerabilities: number[]): { score: number; contracts: string[] }[] {
+  return run<{ par: { score: number; contracts: string[] } }>({ tables, dealers, vulnerabilities }).map((a) => a.par);
+}

@@ -32,29 +32,37 @@ interface Outcome {
 
 export function parOf(table: DoubleDummyTable, vulnerability: Vulnerability, dealer: Seat): Par {
   const outcome = { NS: outcomes(table, 'NS', vulnerability), EW: outcomes(table, 'EW', vulnerability) };
-  // after[side][b]: the value once `side` has bid contract b and the other side is to speak.
+  // above[side][b]: the best the side can do by bidding some contract above b (its opponents
+  // having bid b); after[side][b]: the value once `side` has bid b and the other side speaks.
+  const above = { NS: new Array<number>(BIDS + 1), EW: new Array<number>(BIDS + 1) };
   const after = { NS: new Array<number>(BIDS), EW: new Array<number>(BIDS) };
-  let bestNsBidAbove = -Infinity; // best for NS among NS bids above the current one
-  let bestEwBidAbove = Infinity;
+  above.NS[BIDS - 1] = -Infinity;
+  above.EW[BIDS - 1] = Infinity;
   for (let b = BIDS - 1; b >= 0; b--) {
-    after.NS[b] = Math.min(outcome.NS[b].nsScore, bestEwBidAbove);
-    after.EW[b] = Math.max(outcome.EW[b].nsScore, bestNsBidAbove);
-    bestNsBidAbove = Math.max(bestNsBidAbove, after.NS[b]);
-    bestEwBidAbove = Math.min(bestEwBidAbove, after.EW[b]);
+    after.NS[b] = Math.min(outcome.NS[b].nsScore, above.EW[b]);
+    after.EW[b] = Math.max(outcome.EW[b].nsScore, above.NS[b]);
+    if (b > 0) {
+      above.NS[b - 1] = Math.max(above.NS[b], after.NS[b]);
+      above.EW[b - 1] = Math.min(above.EW[b], after.EW[b]);
+    }
   }
-  const nsOpens = bestNsBidAbove;
-  const ewOpens = bestEwBidAbove;
+  const nsOpens = Math.max(above.NS[0], after.NS[0]);
+  const ewOpens = Math.min(above.EW[0], after.EW[0]);
   // The dealer's side may open or pass; then the other side; then the dealer's side again.
   const nsScore =
     sideOf(dealer) === 'NS'
       ? Math.max(nsOpens, Math.min(ewOpens, Math.max(nsOpens, 0)))
       : Math.min(ewOpens, Math.max(nsOpens, Math.min(ewOpens, 0)));
+  // A par contract scores par and ends the auction: the other side does strictly worse by bidding
+  // on (when it does as well, it bids on, and the contract it pushes its opponents to is par).
   const contracts: string[] = [];
   for (const side of ['NS', 'EW'] as const) {
     const seen = new Set<string>();
     for (let b = 0; b < BIDS; b++) {
       const o = outcome[side][b];
-      if (o.nsScore !== nsScore || after[side][b] !== nsScore || nsScore === 0) continue;
+      if (o.nsScore !== nsScore || nsScore === 0) continue;
+      const onward = side === 'NS' ? above.EW[b] > o.nsScore : above.NS[b] < o.nsScore;
+      if (!onward) continue;
       const strain = BID_STRAINS[b % 5];
       if (seen.has(strain)) continue;
       seen.add(strain);
