@@ -4,6 +4,7 @@ import { analysisOf, tableOfCounts, type DoubleDummyAnalysis } from '../bridge/d
 import { normaliseDeal } from '../bridge/deal.js';
 import type { Seat, Vulnerability } from '../bridge/types.js';
 import { BadInputError } from '../common/errors.js';
+import { PgPool } from '../database/pg-pool.service.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SolverPool } from './solver-pool.js';
 
@@ -27,7 +28,10 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   private again = false;
   private closed = false;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly pg: PgPool,
+  ) {}
 
   onApplicationBootstrap(): void {
     const configured = process.env.TRAVELLER_SOLVER_THREADS;
@@ -68,11 +72,13 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async progress(sessionId: string): Promise<{ deals: number; solved: number }> {
-    const [counts] = await this.prisma.$queryRaw<{ deals: number; solved: number }[]>`
-      SELECT count(*)::int AS deals, count(d."boardId")::int AS solved
-      FROM "Board" b LEFT JOIN "BoardDoubleDummy" d ON d."boardId" = b.id AND d.deal = b.deal
-      WHERE b."sessionId" = ${sessionId}::uuid AND b.deal IS NOT NULL`;
-    return counts;
+    const { rows } = await this.pg.query<{ deals: number; solved: number }>(
+      `SELECT count(*)::int AS deals, count(d."boardId")::int AS solved
+       FROM "Board" b LEFT JOIN "BoardDoubleDummy" d ON d."boardId" = b.id AND d.deal = b.deal
+       WHERE b."sessionId" = $1 AND b.deal IS NOT NULL`,
+      [sessionId],
+    );
+    return rows[0];
   }
 
   /** Looks for boards to solve now (after a write, or on the timer); one sweep at a time. */
@@ -97,10 +103,12 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
     const pool = this.pool!;
     for (;;) {
       if (this.closed) return;
-      const boards = await this.prisma.$queryRaw<{ id: string; deal: string }[]>`
-        SELECT b.id, b.deal FROM "Board" b LEFT JOIN "BoardDoubleDummy" d ON d."boardId" = b.id
-        WHERE b.deal IS NOT NULL AND (d."boardId" IS NULL OR d.deal <> b.deal)
-        ORDER BY b."createdAt", b.number LIMIT ${BATCH * pool.size}`;
+      const { rows: boards } = await this.pg.query<{ id: string; deal: string }>(
+        `SELECT b.id, b.deal FROM "Board" b LEFT JOIN "BoardDoubleDummy" d ON d."boardId" = b.id
+         WHERE b.deal IS NOT NULL AND (d."boardId" IS NULL OR d.deal <> b.deal)
+         ORDER BY b."createdAt", b.number LIMIT $1`,
+        [BATCH * pool.size],
+      );
       if (!boards.length) return;
       await Promise.all(boards.map((board) => this.solveBoard(pool, board)));
     }
@@ -119,10 +127,12 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
     const { tricks, ms } = await pool.solve(board.deal);
     if (this.closed) return tricks;
     // Stored only if the board still has this deal (a change meanwhile is solved next sweep).
-    await this.prisma.$executeRaw`
-      INSERT INTO "BoardDoubleDummy" ("boardId", deal, tricks, "solveMs")
-      SELECT b.id, b.deal, ${tricks}::int[], ${ms} FROM "Board" b WHERE b.id = ${board.id}::uuid AND b.deal = ${board.deal}
-      ON CONFLICT ("boardId") DO UPDATE SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, "solveMs" = EXCLUDED."solveMs", "solvedAt" = now()`;
+    await this.pg.query(
+      `INSERT INTO "BoardDoubleDummy" ("boardId", deal, tricks, "solveMs")
+       SELECT b.id, b.deal, $3::int[], $4 FROM "Board" b WHERE b.id = $1 AND b.deal = $2
+       ON CONFLICT ("boardId") DO UPDATE SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, "solveMs" = EXCLUDED."solveMs", "solvedAt" = now()`,
+      [board.id, board.deal, tricks, ms],
+    );
     return tricks;
   }
 }
