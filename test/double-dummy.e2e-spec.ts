@@ -58,7 +58,7 @@ describe('double-dummy tables and par over the API', () => {
 
     // PBN export carries the table and par.
     const pbn = (await t.http().get(`/api/v1/events/${built.eventId}/export.pbn`)).text;
-    expect(pbn).toContain('[DoubleDummyTricks "00000ddddd00000ddddd"]');
+    expect(pbn).toContain('[DoubleDummyTricks "0000000000dddddddddd"]');
     expect(pbn).toContain('[OptimumScore "NS -1520"]');
     expect(pbn).toContain('[ParContract "7NT-EW"]');
     expect(pbn).toMatch(/\[OptimumResultTable "Declarer\\1L;Denomination\\2R;Result\\2R"\]\r\nN NT  0/);
@@ -73,7 +73,7 @@ describe('double-dummy tables and par over the API', () => {
       '[Dealer "N"]',
       '[Vulnerable "None"]',
       `[Deal "${GRAND}"]`,
-      '[DoubleDummyTricks "cdddd00000ddddd00000"]',
+      '[DoubleDummyTricks "cddddddddd0000000000"]',
       '',
     ].join('\r\n');
     const res = await t.http().post('/api/v1/imports/pbn').set('content-type', 'text/plain').send(file);
