@@ -8,8 +8,9 @@
  * - then one suit in which the leader has no top card but a small one and partner has the top
  *   cards: a low lead to partner and his winners, under the same limits (the leader following).
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
- * `relevant` receives, per suit, the cards whose ranks the count relied on (down to the first card
- * that breaks the leader's or partner's run), for the transposition table.
+ * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
+ * counted), for the transposition table: a position with the same lengths and those cards in the
+ * same hands has at least as many sure tricks.
  */
 import { BIT_COUNT, NOTRUMP } from './cards.js';
 
@@ -24,13 +25,14 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   const leaderTrumps = suited && hands[leader * 4 + trump] !== 0;
   let own = 0;
   let cross = 0;
+  let crossSuit = -1;
+  let crossCards = 0;
   for (let s = 0; s < 4; s++) {
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
     const all = mine | his | hands[lho * 4 + s] | hands[rho * 4 + s];
     relevant[at + s] = 0;
     if (all === 0) continue;
-    relevant[at + s] = runCards(mine, his, all);
     const sideSuit = suited && s !== trump;
     let limit = 13;
     if (sideSuit) {
@@ -39,27 +41,36 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     }
     const mineTop = topRun(mine, all);
     if (mineTop > 0) {
-      own += sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      const counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      own += counted;
+      relevant[at + s] = topCards(all, counted);
       continue;
     }
     if (mine === 0) continue;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
     const reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
-    if (reach > cross) cross = reach;
+    if (reach > cross) {
+      cross = reach;
+      crossSuit = s;
+      crossCards = topCards(all, reach);
+    }
   }
+  if (crossSuit >= 0) relevant[at + crossSuit] = crossCards;
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
   return Math.min(left, own + cross);
 }
 
-/** The cards of `all` from the top down to the first one that breaks `mine`'s or `his` run. */
-function runCards(mine: number, his: number, all: number): number {
-  const notMine = all & ~mine;
-  const notHis = all & ~his;
-  const breakMine = notMine === 0 ? -1 : 31 - Math.clz32(notMine);
-  const breakHis = notHis === 0 ? -1 : 31 - Math.clz32(notHis);
-  const lowest = Math.min(breakMine < 0 ? 99 : breakMine, breakHis < 0 ? 99 : breakHis);
-  return lowest === 99 ? 0 : all & ~((1 << lowest) - 1);
+/** The `k` highest cards of `all`. */
+function topCards(all: number, k: number): number {
+  let mask = 0;
+  let rest = all;
+  for (let i = 0; i < k && rest; i++) {
+    const bit = 1 << (31 - Math.clz32(rest));
+    mask |= bit;
+    rest ^= bit;
+  }
+  return mask;
 }
 
 /** How many of `all`'s highest cards `mine` holds in an unbroken run from the top. */

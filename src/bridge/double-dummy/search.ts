@@ -177,6 +177,22 @@ export class DoubleDummySearch {
     const ns = (leader & 1) === 0;
     const sure = quickTricks(h, s.trump, leader, left, rel, here);
     if (ns ? sure >= need : left - sure < need) return ns;
+    // In notrump, when the other side holds the top card of every suit the leader can lead, the
+    // leader's side loses the first trick.
+    if (s.trump === NOTRUMP && (ns ? left - 1 < need : need <= 1)) {
+      const lho = ((leader + 1) & 3) * 4;
+      const rho = ((leader + 3) & 3) * 4;
+      let covered = true;
+      for (let suit = 0; suit < 4 && covered; suit++) {
+        if (h[leader * 4 + suit] === 0) continue;
+        const top = 1 << (31 - Math.clz32(presentOf(h, suit)));
+        if (((h[lho + suit] | h[rho + suit]) & top) === 0) covered = false;
+      }
+      if (covered) {
+        for (let suit = 0; suit < 4; suit++) rel[here + suit] = h[leader * 4 + suit] === 0 ? 0 : 1 << (31 - Math.clz32(presentOf(h, suit)));
+        return !ns;
+      }
+    }
     // The highest trump always takes a trick, so the side without it on lead loses at least one.
     if (s.trump !== NOTRUMP) {
       const t = s.trump;
@@ -202,6 +218,10 @@ export class DoubleDummySearch {
       suitCode(h, suit, codes, counts);
     }
     tt.locate(lengthsA, lengthsB);
+    const c0 = codes[0];
+    const c1 = codes[1];
+    const c2 = codes[2];
+    const c3 = codes[3];
     const hit = tt.probe(need);
     if (hit >= 0) {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
@@ -245,9 +265,15 @@ export class DoubleDummySearch {
     const fixed = this.fixed;
     for (let suit = 0; suit < 4; suit++) {
       const r = rel[here + suit];
-      fixed[suit] = r === 0 ? 0 : BIT_COUNT[presentOf(h, suit) >> (31 - Math.clz32(r & -r))];
-      suitCode(h, suit, codes, counts);
+      const present = presentOf(h, suit);
+      fixed[suit] = r === 0 ? 0 : BIT_COUNT[present >> (31 - Math.clz32(r & -r))];
+      counts[suit] = BIT_COUNT[present];
     }
+    // The search below overwrote the table's scratch codes: put this position's back.
+    codes[0] = c0;
+    codes[1] = c1;
+    codes[2] = c2;
+    codes[3] = c3;
     tt.locate(lengthsA, lengthsB);
     if (result) tt.store(fixed, need, left, best, left);
     else tt.store(fixed, 0, need - 1, best, left);
