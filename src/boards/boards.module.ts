@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { BoardsResolver, SessionBoardsResolver } from './boards.resolver.js';
 import { BoardsService } from './boards.service.js';
 
-@Module({ providers: [BoardsService, BoardsResolver, SessionBoardsResolver], exports: [BoardsService] })
+@Module({ imports: [DoubleDummyModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver], exports: [BoardsService] })
 export class BoardsModule {}

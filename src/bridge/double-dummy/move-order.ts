@@ -1,7 +1,8 @@
 /**
  * Move generation with ordering. Cards that no other remaining card separates (a hand's Q and J
  * when the K, the 10 and the 9 are all gone) are one move: only the top card of each such run is
- * generated. Each move gets a weight from the situation at the table (cash a winner, lead to
+ * generated, and a move carries the run's lowest rank (`low << 8 | suit << 4 | rank`), because a
+ * search that relied on the run being one move relied on those ranks (see search.ts). Each move gets a weight from the situation at the table (cash a winner, lead to
  * partner's winner or ruff, win as cheaply as possible, follow low when partner's card holds,
  * discard low), and moves are tried heaviest first: the good move first is what lets alpha-beta
  * cut. `preferred` (a lead the transposition table remembers) is tried before everything.
@@ -65,7 +66,7 @@ function addRuns(mine: number, present: number, suit: number, moves: Int32Array,
       m ^= 1 << next;
       low = next;
     }
-    const move = suit * 16 + r;
+    const move = (low << 8) | (suit * 16 + r);
     const fromTop = BIT_COUNT[present >> (r + 1)];
     const topRun = first && fromTop === 0;
     let w = suitWeight + (topRun ? 12 : -r);
@@ -99,7 +100,8 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
     let m = cards;
     while (m) {
       const r = highestRank(m);
-      m = stripRun(m, present, r);
+      const low = runBottom(m, present, r);
+      m &= ~((2 << r) - (1 << low));
       let weight: number;
       if (s === trump) {
         const wins = ws !== trump || r > wr;
@@ -110,7 +112,7 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
       } else {
         weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0);
       }
-      moves[base + n] = s * 16 + r;
+      moves[base + n] = (low << 8) | (s * 16 + r);
       weights[base + n] = weight;
       n++;
     }
@@ -131,7 +133,8 @@ function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead:
   const nextRuffs = p.trump !== NOTRUMP && lead !== p.trump && nextCards === 0 && h[next * 4 + p.trump] !== 0;
   while (m) {
     const r = highestRank(m);
-    m = stripRun(m, present, r);
+    const low = runBottom(m, present, r);
+    m &= ~((2 << r) - (1 << low));
     const beats = canBeat && r > wr;
     let weight: number;
     if (pos === 3) weight = !partnerWinning && beats ? 100 - r : -r;
@@ -142,24 +145,20 @@ function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead:
     } else {
       weight = beats && r > nextTop && !nextRuffs ? 60 - r : -r;
     }
-    moves[base + n] = lead * 16 + r;
+    moves[base + n] = (low << 8) | (lead * 16 + r);
     weights[base + n] = weight;
     n++;
   }
   return n;
 }
 
-/** Removes the run of `m` that starts at rank `r` (cards of `m` with nothing of `present` between). */
-function stripRun(m: number, present: number, r: number): number {
-  let rest = m ^ (1 << r);
+/** The lowest rank of the run of `m` that starts at rank `r` (cards of `m` with nothing of `present` between). */
+function runBottom(m: number, present: number, r: number): number {
   let low = r;
   for (;;) {
     const below = present & ((1 << low) - 1);
-    if (below === 0) return rest;
-    const next = highestRank(below);
-    if ((rest & (1 << next)) === 0) return rest;
-    rest ^= 1 << next;
-    low = next;
+    if (below === 0 || (m & (1 << highestRank(below))) === 0) return low;
+    low = highestRank(below);
   }
 }
 

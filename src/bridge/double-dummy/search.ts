@@ -111,7 +111,7 @@ export class DoubleDummySearch {
     let r3 = 0;
     for (let i = 0; i < n; i++) {
       const move = this.moves[base + i];
-      const suit = move >> 4;
+      const suit = (move >> 4) & 15;
       const rank = move & 15;
       s.play(hand, pos, suit, rank);
       let result: boolean;
@@ -141,6 +141,15 @@ export class DoubleDummySearch {
       r1 |= rel[below + 1];
       r2 |= rel[below + 2];
       r3 |= rel[below + 3];
+      // Every card of the run failed alike only because nothing separated them: keep them fixed.
+      const low = move >> 8;
+      if (low !== rank) {
+        const run = 1 << low;
+        if (suit === 0) r0 |= run;
+        else if (suit === 1) r1 |= run;
+        else if (suit === 2) r2 |= run;
+        else r3 |= run;
+      }
     }
     rel[here] = r0;
     rel[here + 1] = r1;
@@ -239,7 +248,7 @@ export class DoubleDummySearch {
     let r3 = 0;
     for (let i = 0; i < n; i++) {
       const move = this.moves[base + i];
-      const suit = move >> 4;
+      const suit = (move >> 4) & 15;
       const rank = move & 15;
       s.play(leader, 0, suit, rank);
       const r = this.search(depth + 1, (leader + 1) & 3, 1, target);
@@ -257,6 +266,14 @@ export class DoubleDummySearch {
       r1 |= rel[below + 1];
       r2 |= rel[below + 2];
       r3 |= rel[below + 3];
+      const low = move >> 8;
+      if (low !== rank) {
+        const run = 1 << low;
+        if (suit === 0) r0 |= run;
+        else if (suit === 1) r1 |= run;
+        else if (suit === 2) r2 |= run;
+        else r3 |= run;
+      }
     }
     rel[here] = r0;
     rel[here + 1] = r1;
