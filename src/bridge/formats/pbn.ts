@@ -427,9 +427,14 @@ function boardOf(placed: PlacedGame, rejected: RejectedItem[]): InterchangeBoard
     dealer,
     vulnerability,
     deal: dealOf(tagOf(game, 'Deal')),
-    doubleDummy: fileDoubleDummy(game),
+    ...withDoubleDummy(fileDoubleDummy(game)),
     source: `line ${placed.boardTag?.line}`,
   };
+}
+
+/** The file's table, as a field only when the file has one. */
+function withDoubleDummy(counts: number[] | null | undefined): { doubleDummy?: number[] } {
+  return counts ? { doubleDummy: counts } : {};
 }
 
 /** The file's own double-dummy table: DoubleDummyTricks, else OptimumResultTable; null without one. */
@@ -469,7 +474,7 @@ function collectBoards(games: PlacedGame[], rejected: RejectedItem[]): Map<numbe
       dealer: known.dealer ?? found.dealer,
       vulnerability: known.vulnerability ?? found.vulnerability,
       deal: known.deal ?? found.deal,
-      doubleDummy: known.doubleDummy ?? found.doubleDummy,
+      ...withDoubleDummy(known.doubleDummy ?? found.doubleDummy),
     });
   }
   return sessions;
