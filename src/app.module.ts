@@ -11,6 +11,7 @@ import { ResponseCache, ResponseCacheMiddleware, ResponseCachePlugin } from './c
 import { validationPipe } from './common/validation.js';
 import { ContestantsModule } from './contestants/contestants.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DoubleDummyModule } from './double-dummy/double-dummy.module.js';
 import { EventsModule } from './events/events.module.js';
 import { FederationModule } from './federation/federation.module.js';
 import { FilesModule } from './files/files.module.js';
@@ -43,6 +44,7 @@ import { WebModule } from './web/web.module.js';
     SessionsModule,
     SectionsModule,
     BoardsModule,
+    DoubleDummyModule,
     ContestantsModule,
     ResultsModule,
     RankingsModule,

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
 import { BoardsResolver, SessionBoardsResolver } from './boards.resolver.js';
 import { BoardsService } from './boards.service.js';
 
-@Module({ imports: [RankingsModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver], exports: [BoardsService] })
+@Module({ imports: [RankingsModule, DoubleDummyModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver], exports: [BoardsService] })
 export class BoardsModule {}

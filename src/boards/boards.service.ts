@@ -3,6 +3,7 @@ import { boardInfo } from '../bridge/board.js';
 import { normaliseDeal } from '../bridge/deal.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
+import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import type { Board as BoardRow } from '../generated/prisma/client.js';
 import type { AddBoardsInput, BoardInput, UpdateBoardInput } from './dto/board.inputs.js';
 import type { Board } from './models/board.model.js';
@@ -35,7 +36,10 @@ function overrides(input: { number: number; dealer?: string; vulnerability?: str
 
 @Injectable()
 export class BoardsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly doubleDummy: DoubleDummyService,
+  ) {}
 
   async ofSession(sessionId: string): Promise<Board[]> {
     const rows = await this.prisma.board.findMany({ where: { sessionId }, orderBy: { number: 'asc' } });
@@ -54,7 +58,7 @@ export class BoardsService {
     const repeated = numbers.find((n, i) => numbers.indexOf(n) !== i);
     if (repeated !== undefined) throw new BadInputError(`Board ${repeated} is given twice`, ['boards']);
     const data = input.boards.map((b, i) => ({ sessionId: input.sessionId, ...boardData(b, `boards.${i}.deal`) }));
-    return this.prisma.$transaction(async (tx) => {
+    const added = await this.prisma.$transaction(async (tx) => {
       await requireSession(tx, input.sessionId);
       const existing = await tx.board.findMany({ where: { sessionId: input.sessionId, number: { in: numbers } } });
       if (existing.length) {
@@ -67,6 +71,8 @@ export class BoardsService {
       const rows = await tx.board.findMany({ where: { sessionId: input.sessionId, number: { in: numbers } }, orderBy: { number: 'asc' } });
       return rows.map(toBoard);
     });
+    this.doubleDummy.kick(); // new deals are solved now, not at the next sweep
+    return added;
   }
 
   async update(id: string, input: UpdateBoardInput): Promise<Board> {
@@ -82,7 +88,9 @@ export class BoardsService {
             vulnerability: input.vulnerability ?? row.vulnerabilityOverride ?? undefined,
           })
         : {};
-    return toBoard(await this.prisma.board.update({ where: { id }, data: { deal, ...marking } }));
+    const board = toBoard(await this.prisma.board.update({ where: { id }, data: { deal, ...marking } }));
+    if (deal !== undefined) this.doubleDummy.kick();
+    return board;
   }
 }
 

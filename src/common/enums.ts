@@ -43,3 +43,8 @@ export {
   SessionStatus,
   Vulnerability,
 };
+
+/** Strains in API.md's order; not a database enum. */
+export const Strain = { C: 'C', D: 'D', H: 'H', S: 'S', NT: 'NT' } as const;
+export type Strain = (typeof Strain)[keyof typeof Strain];
+registerEnumType(Strain, { name: 'Strain', description: 'C, D, H, S or NT: clubs, diamonds, hearts, spades or no trumps' });

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { boardInfo } from '../bridge/board.js';
+import { analysisOf, tableOfCounts } from '../bridge/double-dummy/analysis.js';
+import { PrismaService } from '../database/prisma.service.js';
 import { printRankingCsv, printTravellersCsv } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
 import { printPbn } from '../bridge/formats/pbn.js';
@@ -27,14 +30,17 @@ const rounded = (x: { round(places: number): number } | undefined | null) => (x 
  */
 @Injectable()
 export class ExportService {
-  constructor(private readonly scored: ScoredEvents) {}
+  constructor(
+    private readonly scored: ScoredEvents,
+    private readonly prisma: PrismaService,
+  ) {}
 
   async export(eventId: string, format: ExportFormat): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
     const base = fileName(scored.data.event.name);
     switch (format) {
       case 'PBN':
-        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(toInterchange(scored)) };
+        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(toInterchange(scored), scored)) };
       case 'USEBIO':
         return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(toInterchange(scored)) };
       case 'TRAVELLERS_CSV':
@@ -42,6 +48,25 @@ export class ExportService {
       case 'RANKING_CSV':
         return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored) };
     }
+  }
+
+  /** PBN carries each board's double-dummy table and par: the stored ones, when solved for the board's deal. */
+  private async withDoubleDummy(file: InterchangeEvent, scored: ScoredEvent): Promise<InterchangeEvent> {
+    const boards = new Map<string, { id: string }>();
+    for (const s of scored.sessions.values()) for (const b of s.data.boards.values()) boards.set(`${s.data.session.number}/${b.number}`, b);
+    const rows = await this.prisma.boardDoubleDummy.findMany({ where: { boardId: { in: [...boards.values()].map((b) => b.id) } } });
+    const solved = new Map(rows.map((r) => [r.boardId, r]));
+    const sessions = file.sessions.map((s) => ({
+      ...s,
+      boards: s.boards.map((b) => {
+        const row = solved.get(boards.get(`${s.number}/${b.number}`)?.id ?? '');
+        if (!row || row.deal !== b.deal) return b;
+        const law2 = boardInfo(b.number);
+        const { par } = analysisOf(tableOfCounts(row.tricks), b.vulnerability ?? law2.vulnerability, b.dealer ?? law2.dealer);
+        return { ...b, doubleDummy: row.tricks, par };
+      }),
+    }));
+    return { ...file, sessions };
   }
 }
 

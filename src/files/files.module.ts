@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
 import { ExportService } from './export.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesResolver } from './files.resolver.js';
 import { ImportService } from './import.service.js';
 
-@Module({ imports: [RankingsModule], controllers: [FilesController], providers: [ImportService, ExportService, FilesResolver] })
+@Module({ imports: [RankingsModule, DoubleDummyModule], controllers: [FilesController], providers: [ImportService, ExportService, FilesResolver] })
 export class FilesModule {}

@@ -12,6 +12,8 @@ import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
+import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
+import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
 
@@ -42,6 +44,7 @@ export class ImportService {
     private readonly prisma: PrismaService,
     private readonly scored: ScoredEvents,
     private readonly metrics: MetricsService,
+    private readonly doubleDummy: DoubleDummyService,
   ) {}
 
   async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
@@ -77,8 +80,28 @@ export class ImportService {
     );
     if (stored.earlier) return { ...stored.report, alreadyImported: true };
     const report = { ...stored.report, ...compareFigures(await this.scored.ofEvent(stored.report.eventId), plan, stored.contestantIds) };
+    report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(outcome, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
     return report;
+  }
+
+  /**
+   * A file's own double-dummy tables against ours: the boards that carry one are solved now (in the
+   * solver's worker threads, so the service stays responsive) and every difference is reported.
+   */
+  private async checkDoubleDummy(outcome: ParseOutcome, eventId: string): Promise<string[]> {
+    const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
+    if (!given.length) return [];
+    const rows = await this.prisma.board.findMany({ where: { session: { eventId }, deal: { not: null } }, include: { session: true } });
+    const notes: string[] = [];
+    for (const { session, board } of given) {
+      const row = rows.find((r) => r.number === board.number && r.deal === board.deal && (outcome.event.sessions.length === 1 || r.session.number === session));
+      if (!row) continue;
+      const ours = await this.doubleDummy.solveBoardNow({ id: row.id, deal: board.deal! });
+      if (!ours) return ['The file’s double-dummy tables were not checked: the solver is turned off on this server'];
+      notes.push(...doubleDummyDifferences(board.number, board.doubleDummy!, ours));
+    }
+    return notes;
   }
 
   private parse(format: FileFormat, file: Buffer): ParseOutcome {

@@ -1,3 +1,4 @@
+import type { Par } from '../double-dummy/par.js';
 import { DomainError } from '../errors.js';
 import type { Direction, Seat, Vulnerability } from '../types.js';
 
@@ -94,6 +95,12 @@ export interface InterchangeBoard {
   vulnerability: Vulnerability | null;
   /** A complete deal in PBN notation, checked (4 × 13 cards, 52 distinct), or null. */
   deal: string | null;
+  /**
+   * The double-dummy table (20 counts, src/bridge/double-dummy/analysis.ts order): on import the
+   * file's own, to be checked; on export Traveller's, with `par`.
+   */
+  doubleDummy?: number[] | null;
+  par?: Par | null;
   source: SourceRef;
 }
 

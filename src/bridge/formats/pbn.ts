@@ -1,6 +1,7 @@
 import { formatContract, parseContract, parseResult } from '../contract.js';
 import { boardInfo } from '../board.js';
 import { normaliseDeal } from '../deal.js';
+import { doubleDummyTricksTag, optimumResultRows, optimumScoreTag, parContractTag, readDoubleDummyTricks, readOptimumResultRows } from './pbn-double-dummy.js';
 import { DomainError } from '../errors.js';
 import type { Direction, Seat, Vulnerability } from '../types.js';
 import {
@@ -426,8 +427,30 @@ function boardOf(placed: PlacedGame, rejected: RejectedItem[]): InterchangeBoard
     dealer,
     vulnerability,
     deal: dealOf(tagOf(game, 'Deal')),
+    ...withDoubleDummy(fileDoubleDummy(game)),
     source: `line ${placed.boardTag?.line}`,
   };
+}
+
+/** The file's table, as a field only when the file has one. */
+function withDoubleDummy(counts: number[] | null | undefined): { doubleDummy?: number[] } {
+  return counts ? { doubleDummy: counts } : {};
+}
+
+/** The file's own double-dummy table: DoubleDummyTricks, else OptimumResultTable; null without one. */
+function fileDoubleDummy(game: Game): number[] | null {
+  const tricks = valueOf(game, 'DoubleDummyTricks');
+  if (tricks) return readDoubleDummyTricks(tricks);
+  const tag = tagOf(game, 'OptimumResultTable');
+  if (!tag) return null;
+  const table = readTable(tag);
+  return readOptimumResultRows(
+    table.rows.map((row) => ({
+      declarer: cell(row, 'declarer') ?? undefined,
+      denomination: cell(row, 'denomination') ?? undefined,
+      result: cell(row, 'result') ?? undefined,
+    })),
+  );
 }
 
 /** One board per board number and session; later games of the same board fill in what earlier ones left out. */
@@ -451,6 +474,7 @@ function collectBoards(games: PlacedGame[], rejected: RejectedItem[]): Map<numbe
       dealer: known.dealer ?? found.dealer,
       vulnerability: known.vulnerability ?? found.vulnerability,
       deal: known.deal ?? found.deal,
+      ...withDoubleDummy(known.doubleDummy ?? found.doubleDummy),
     });
   }
   return sessions;
@@ -1244,6 +1268,7 @@ function printBoardGame(
     tagLine('Dealer', game.board.dealer ?? law2.dealer),
     tagLine('Vulnerable', VULNERABLE_TAG[game.board.vulnerability ?? law2.vulnerability]),
     tagLine('Deal', game.board.deal ?? ''),
+    ...doubleDummyTags(game.board),
     tagLine('Scoring', event.scoring ? SCORING_KEYWORDS[event.scoring] : ''),
     tagLine('Declarer', ''),
     tagLine('Contract', ''),
@@ -1253,6 +1278,20 @@ function printBoardGame(
   if (marked) out.push(tagLine('Stage', `Session ${game.session}`));
   out.push(...ranking);
   return game.lines.length > 0 ? [...out, ...printTable('ScoreTable', travellers, game.lines)] : out;
+}
+
+/** PBN 2.1's double-dummy tags of a board whose table Traveller has solved. */
+function doubleDummyTags(board: InterchangeBoard): string[] {
+  if (!board.doubleDummy) return [];
+  const out = [tagLine('DoubleDummyTricks', doubleDummyTricksTag(board.doubleDummy))];
+  const columns: PrintColumn<string[]>[] = [
+    { name: 'Declarer', align: 'L', cell: (row) => row[0] },
+    { name: 'Denomination', align: 'R', cell: (row) => row[1] },
+    { name: 'Result', align: 'R', cell: (row) => row[2] },
+  ];
+  out.push(...printTable('OptimumResultTable', columns, optimumResultRows(board.doubleDummy)));
+  if (board.par) out.push(tagLine('OptimumScore', optimumScoreTag(board.par)), tagLine('ParContract', parContractTag(board.par)));
+  return out;
 }
 
 /**

@@ -1,0 +1,199 @@
+/**
+ * Move generation with ordering. Cards that no other remaining card separates (a hand's Q and J
+ * when the K, the 10 and the 9 are all gone) are one move: only the top card of each such run is
+ * generated, and a move carries the run's lowest rank (`low << 8 | suit << 4 | rank`), because a
+ * search that relied on the run being one move relied on those ranks (see search.ts). Each move gets a weight from the situation at the table (cash a winner, lead to
+ * partner's winner or ruff, win as cheaply as possible, follow low when partner's card holds,
+ * discard low), and moves are tried heaviest first: the good move first is what lets alpha-beta
+ * cut. `preferred` (a lead the transposition table remembers) is tried before everything.
+ */
+import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
+import type { PlayState } from './play-state.js';
+
+/** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
+export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
+  const n = pos === 0 ? generateLeads(p, hand, moves, weights, base, preferred) : generateFollows(p, hand, pos, moves, weights, base);
+  sortByWeight(moves, weights, base, n);
+  return n;
+}
+
+function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
+  const h = p.hands;
+  const trump = p.trump;
+  const partner = hand ^ 2;
+  const lho = (hand + 1) & 3;
+  const rho = (hand + 3) & 3;
+  let n = 0;
+  for (let s = 0; s < 4; s++) {
+    const mine = h[hand * 4 + s];
+    if (mine === 0) continue;
+    const his = h[partner * 4 + s];
+    const all = mine | his | h[lho * 4 + s] | h[rho * 4 + s];
+    const top = 1 << highestRank(all);
+    const sideSuit = trump !== NOTRUMP && s !== trump;
+    const lhoRuffs = sideSuit && h[lho * 4 + s] === 0 && h[lho * 4 + trump] !== 0;
+    const rhoRuffs = sideSuit && h[rho * 4 + s] === 0 && h[rho * 4 + trump] !== 0;
+    const partnerRuffs = sideSuit && his === 0 && h[partner * 4 + trump] !== 0;
+    let suitWeight: number;
+    if (mine & top) suitWeight = lhoRuffs || rhoRuffs ? -10 : 50;
+    else if (his & top) suitWeight = lhoRuffs || rhoRuffs ? -5 : 40;
+    else if (partnerRuffs && !lhoRuffs) suitWeight = rhoRuffs && highestRank(h[rho * 4 + trump]) > highestRank(h[partner * 4 + trump]) ? 0 : 35;
+    else if (lhoRuffs || rhoRuffs) suitWeight = -20;
+    else suitWeight = (h[lho * 4 + s] & top) !== 0 ? -8 : 0;
+    if (s === trump) suitWeight += 5;
+    n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred);
+  }
+  return n;
+}
+
+/**
+ * Adds the top card of each run of `mine` within `present` (cards of the suit still in play).
+ * Cards win by rank, so the highest run of a suit with the top card gets a bonus when the suit
+ * weight says cashing; lower runs are weighted low card first.
+ */
+function addRuns(mine: number, present: number, suit: number, moves: Int32Array, weights: Int32Array, base: number, n: number, suitWeight: number, preferred: number): number {
+  let m = mine;
+  let first = true;
+  while (m) {
+    const r = highestRank(m);
+    let low = r;
+    m ^= 1 << r;
+    for (;;) {
+      const below = present & ((1 << low) - 1);
+      if (below === 0) break;
+      const next = highestRank(below);
+      if ((m & (1 << next)) === 0) break;
+      m ^= 1 << next;
+      low = next;
+    }
+    const move = (low << 8) | (suit * 16 + r);
+    const fromTop = BIT_COUNT[present >> (r + 1)];
+    const topRun = first && fromTop === 0;
+    let w = suitWeight + (topRun ? 12 : -r);
+    if (preferred === suit * 16 + fromTop) w += 1000;
+    moves[base + n] = move;
+    weights[base + n] = w;
+    n++;
+    first = false;
+  }
+  return n;
+}
+
+function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number): number {
+  const h = p.hands;
+  const trump = p.trump;
+  const o = p.at;
+  const lead = p.trickSuit[o];
+  const w = o + p.winPos[o + pos - 1];
+  const ws = p.trickSuit[w];
+  const wr = p.trickRank[w];
+  const partnerWinning = ((p.trickHand[w] ^ hand) & 1) === 0;
+  const mine = h[hand * 4 + lead];
+  if (mine !== 0) return followSuit(p, hand, pos, mine, lead, ws, wr, partnerWinning, moves, weights, base);
+  let n = 0;
+  // Void: ruffs and discards.
+  const next = (hand + 1) & 3;
+  for (let s = 0; s < 4; s++) {
+    const cards = h[hand * 4 + s];
+    if (cards === 0) continue;
+    const present = p.present(s, pos);
+    let m = cards;
+    while (m) {
+      const r = highestRank(m);
+      const low = runBottom(m, present, r);
+      m &= ~((2 << r) - (1 << low));
+      let weight: number;
+      if (s === trump) {
+        const wins = ws !== trump || r > wr;
+        if (!wins) weight = -100 - r;
+        else if (partnerWinning && (pos === 3 || partnerHolds(p, next, lead, ws, wr))) weight = -60 - r;
+        else if (pos < 3 && overruffed(p, hand, pos, lead, r)) weight = 20 + r;
+        else weight = 80 - r;
+      } else {
+        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0);
+      }
+      moves[base + n] = (low << 8) | (s * 16 + r);
+      weights[base + n] = weight;
+      n++;
+    }
+  }
+  return n;
+}
+
+function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
+  const h = p.hands;
+  const present = p.present(lead, pos);
+  const canBeat = ws === lead;
+  let n = 0;
+  let m = mine;
+  // For the second and third hands: what the next hand (an opponent when third) can do.
+  const next = (hand + 1) & 3;
+  const nextCards = h[next * 4 + lead];
+  const nextTop = highestRank(nextCards);
+  const nextRuffs = p.trump !== NOTRUMP && lead !== p.trump && nextCards === 0 && h[next * 4 + p.trump] !== 0;
+  while (m) {
+    const r = highestRank(m);
+    const low = runBottom(m, present, r);
+    m &= ~((2 << r) - (1 << low));
+    const beats = canBeat && r > wr;
+    let weight: number;
+    if (pos === 3) weight = !partnerWinning && beats ? 100 - r : -r;
+    else if (pos === 2) {
+      if (partnerWinning && canBeat && wr > nextTop && !nextRuffs) weight = -r;
+      else if (beats) weight = r > nextTop && !nextRuffs ? 100 - r : 20 + r;
+      else weight = -r;
+    } else {
+      weight = beats && r > nextTop && !nextRuffs ? 60 - r : -r;
+    }
+    moves[base + n] = (low << 8) | (lead * 16 + r);
+    weights[base + n] = weight;
+    n++;
+  }
+  return n;
+}
+
+/** The lowest rank of the run of `m` that starts at rank `r` (cards of `m` with nothing of `present` between). */
+function runBottom(m: number, present: number, r: number): number {
+  let low = r;
+  for (;;) {
+    const below = present & ((1 << low) - 1);
+    if (below === 0 || (m & (1 << highestRank(below))) === 0) return low;
+    low = highestRank(below);
+  }
+}
+
+/** Whether the card winning so far (partner's) stays above what `next` (the last hand) can play. */
+function partnerHolds(p: PlayState, next: number, lead: number, ws: number, wr: number): boolean {
+  const h = p.hands;
+  const cards = h[next * 4 + lead];
+  if (cards !== 0) return ws !== lead || wr > highestRank(cards);
+  if (p.trump === NOTRUMP) return true;
+  const trumps = h[next * 4 + p.trump];
+  return trumps === 0 || (ws === p.trump && wr > highestRank(trumps));
+}
+
+/** Whether an opponent still to play, void in the led suit, holds a trump above rank `r`. */
+function overruffed(p: PlayState, hand: number, pos: number, lead: number, r: number): boolean {
+  const h = p.hands;
+  for (let later = pos + 1; later < 4; later++) {
+    const other = (hand + later - pos) & 3;
+    if (((other ^ hand) & 1) === 0) continue;
+    if (h[other * 4 + lead] === 0 && highestRank(h[other * 4 + p.trump]) > r) return true;
+  }
+  return false;
+}
+
+function sortByWeight(moves: Int32Array, weights: Int32Array, base: number, n: number): void {
+  for (let i = base + 1; i < base + n; i++) {
+    const m = moves[i];
+    const w = weights[i];
+    let j = i - 1;
+    while (j >= base && weights[j] < w) {
+      moves[j + 1] = moves[j];
+      weights[j + 1] = weights[j];
+      j--;
+    }
+    moves[j + 1] = m;
+    weights[j + 1] = w;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Sure tricks for the side on lead at the start of a trick: a lower bound the search may cut on.
+ * It must never overstate, so it counts only what cannot go wrong:
+ * - the leader's top cards in each suit (he holds the highest cards still out, consecutively), in
+ *   a trump contract only as many as every opponent who still has trumps can follow to, and only
+ *   as many as partner can follow to when partner has trumps (else partner may be made to ruff and
+ *   take the lead);
+ * - then one suit in which the leader has no top card but a small one and partner has the top
+ *   cards: a low lead to partner and his winners, under the same limits (the leader following).
+ * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
+ * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
+ * counted), for the transposition table: a position with the same lengths and those cards in the
+ * same hands has at least as many sure tricks.
+ */
+import { BIT_COUNT, NOTRUMP } from './cards.js';
+
+export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
+  const partner = leader ^ 2;
+  const lho = (leader + 1) & 3;
+  const rho = (leader + 3) & 3;
+  const suited = trump !== NOTRUMP;
+  const lhoTrumps = suited && hands[lho * 4 + trump] !== 0;
+  const rhoTrumps = suited && hands[rho * 4 + trump] !== 0;
+  const partnerTrumps = suited && hands[partner * 4 + trump] !== 0;
+  const leaderTrumps = suited && hands[leader * 4 + trump] !== 0;
+  let own = 0;
+  let cross = 0;
+  let crossSuit = -1;
+  let crossCards = 0;
+  for (let s = 0; s < 4; s++) {
+    const mine = hands[leader * 4 + s];
+    const his = hands[partner * 4 + s];
+    const all = mine | his | hands[lho * 4 + s] | hands[rho * 4 + s];
+    relevant[at + s] = 0;
+    if (all === 0) continue;
+    const sideSuit = suited && s !== trump;
+    let limit = 13;
+    if (sideSuit) {
+      if (lhoTrumps) limit = Math.min(limit, BIT_COUNT[hands[lho * 4 + s]]);
+      if (rhoTrumps) limit = Math.min(limit, BIT_COUNT[hands[rho * 4 + s]]);
+    }
+    const mineTop = topRun(mine, all);
+    if (mineTop > 0) {
+      const counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      own += counted;
+      relevant[at + s] = topCards(all, counted);
+      continue;
+    }
+    if (mine === 0) continue;
+    const hisTop = topRun(his, all);
+    if (hisTop === 0) continue;
+    const reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
+    if (reach > cross) {
+      cross = reach;
+      crossSuit = s;
+      crossCards = topCards(all, reach);
+    }
+  }
+  if (crossSuit >= 0) relevant[at + crossSuit] = crossCards;
+  // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
+  return Math.min(left, own + cross);
+}
+
+/** The `k` highest cards of `all`. */
+function topCards(all: number, k: number): number {
+  let mask = 0;
+  let rest = all;
+  for (let i = 0; i < k && rest; i++) {
+    const bit = 1 << (31 - Math.clz32(rest));
+    mask |= bit;
+    rest ^= bit;
+  }
+  return mask;
+}
+
+/** How many of `all`'s highest cards `mine` holds in an unbroken run from the top. */
+function topRun(mine: number, all: number): number {
+  if (mine === 0) return 0;
+  // Cards of `all` above the highest card `mine` lacks: the run is those, if all are `mine`'s.
+  const missing = all & ~mine;
+  const above = missing === 0 ? all : all & ~((2 << (31 - Math.clz32(missing))) - 1);
+  return BIT_COUNT[above];
+}

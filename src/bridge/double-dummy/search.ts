@@ -1,0 +1,360 @@
+/**
+ * The double-dummy search: alpha-beta over the cards, asked one question at a time — "do
+ * North–South take at least `target` tricks?" — so every node is an AND/OR node with a null
+ * window. At the start of each trick it stops early on the trick count, on the sure tricks of the
+ * side on lead (quick-tricks.ts), and on bounds from the transposition table; after a trick is
+ * decided it stores what it learnt. The trick count itself is found by stepping the target from a
+ * guess (`nsTricks`), the table keeping what earlier targets proved.
+ */
+import { BIT_COUNT, NOTRUMP } from './cards.js';
+import { generateMoves } from './move-order.js';
+import { PlayState } from './play-state.js';
+import { quickTricks } from './quick-tricks.js';
+import { TranspositionTable } from './transposition.js';
+
+const MAX_DEPTH = 53;
+const SLOTS = 16;
+
+export class DoubleDummySearch {
+  private readonly state = new PlayState();
+  private readonly table: TranspositionTable;
+  private readonly moves = new Int32Array(MAX_DEPTH * SLOTS);
+  private readonly weights = new Int32Array(MAX_DEPTH * SLOTS);
+  /** Positions visited, for benchmarks and tests. */
+  nodes = 0;
+  /** Per depth and suit: the cards whose ranks the answer below relied on. */
+  private readonly relevant = new Int32Array(MAX_DEPTH * 4 + 4);
+  private readonly fixed = new Int32Array(4);
+
+  constructor(tableBits = 20) {
+    this.table = new TranspositionTable(tableBits);
+  }
+
+  get tableBytes(): number {
+    return this.table.bytes;
+  }
+
+  /**
+   * Sets a position: the 16 suit masks still held, the trump (4 = notrump), the hand on lead to
+   * the trick in progress and the cards already played to it (`suit * 16 + rank`, each by the hand
+   * after the previous one). The table's bounds depend only on the position, so it is kept across
+   * leaders and deals and cleared only when the trump changes.
+   */
+  setPosition(holdings: Int32Array, trump: number, leader: number, trick: readonly number[] = []): void {
+    if (trump !== this.state.trump) this.table.clear();
+    const s = this.state;
+    s.load(holdings, trump);
+    // The trick's cards are out of the hands already: put them back and play them again.
+    trick.forEach((card, pos) => {
+      const hand = (leader + pos) & 3;
+      s.hands[hand * 4 + (card >> 4)] |= 1 << (card & 15);
+      s.play(hand, pos, card >> 4, card & 15);
+    });
+    this.leader = leader;
+    this.played = trick.length;
+    s.left = this.countLeft();
+  }
+
+  private leader = 0;
+  private played = 0;
+
+  private countLeft(): number {
+    const h = this.state.hands;
+    const hand = (this.leader + this.played) & 3;
+    let cards = 0;
+    for (let s = 0; s < 4; s++) cards += BIT_COUNT[h[hand * 4 + s]];
+    return cards + (this.played > 0 ? 1 : 0);
+  }
+
+  /** Whether North–South take at least `target` of the remaining tricks. */
+  reaches(target: number): boolean {
+    this.state.nsWon = 0;
+    return this.search(0, (this.leader + this.played) & 3, this.played, target);
+  }
+
+  /** North–South's tricks from the position, with perfect play by all four hands. */
+  nsTricks(guess = -1): number {
+    let lower = 0;
+    let upper = this.state.left;
+    let target = guess < 0 ? Math.ceil(upper / 2) : Math.max(1, Math.min(upper, guess));
+    while (lower < upper) {
+      if (this.reaches(target)) {
+        lower = target;
+        target = target + 1;
+      } else {
+        upper = target - 1;
+        target = upper;
+      }
+      if (target <= lower) target = lower + 1;
+      if (target > upper) target = upper;
+    }
+    return lower;
+  }
+
+  /**
+   * Whether North–South reach `target`, from the hand `hand` at position `pos` of the trick. Leaves
+   * in `relevant[depth * 4 + suit]` the cards whose ranks the answer relied on.
+   */
+  private search(depth: number, hand: number, pos: number, target: number): boolean {
+    this.nodes++;
+    if (pos === 0) return this.trickStart(depth, hand, target);
+    const s = this.state;
+    const rel = this.relevant;
+    const base = depth * SLOTS;
+    const here = depth * 4;
+    const below = here + 4;
+    const n = generateMoves(s, hand, pos, this.moves, this.weights, base, -1);
+    const ns = (hand & 1) === 0;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
+    for (let i = 0; i < n; i++) {
+      const move = this.moves[base + i];
+      const suit = (move >> 4) & 15;
+      const rank = move & 15;
+      s.play(hand, pos, suit, rank);
+      let result: boolean;
+      if (pos === 3) {
+        const winner = s.winner(3);
+        const nsWins = (winner & 1) === 0 ? 1 : 0;
+        s.nsWon += nsWins;
+        s.left--;
+        s.at += 4;
+        result = this.search(depth + 1, winner, 0, target);
+        s.at -= 4;
+        s.left++;
+        s.nsWon -= nsWins;
+        this.addTrickWinner(below);
+      } else {
+        result = this.search(depth + 1, (hand + 1) & 3, pos + 1, target);
+      }
+      s.unplay(hand, suit, rank);
+      if (result === ns) {
+        rel[here] = rel[below];
+        rel[here + 1] = rel[below + 1];
+        rel[here + 2] = rel[below + 2];
+        rel[here + 3] = rel[below + 3];
+        return result;
+      }
+      r0 |= rel[below];
+      r1 |= rel[below + 1];
+      r2 |= rel[below + 2];
+      r3 |= rel[below + 3];
+      // Every card of the run failed alike only because nothing separated them: keep them fixed.
+      const low = move >> 8;
+      if (low !== rank) {
+        const run = 1 << low;
+        if (suit === 0) r0 |= run;
+        else if (suit === 1) r1 |= run;
+        else if (suit === 2) r2 |= run;
+        else r3 |= run;
+      }
+    }
+    rel[here] = r0;
+    rel[here + 1] = r1;
+    rel[here + 2] = r2;
+    rel[here + 3] = r3;
+    return !ns;
+  }
+
+  /** The trick just completed was won by rank if another card of the winner's suit is in it. */
+  private addTrickWinner(at: number): void {
+    const s = this.state;
+    const o = s.at;
+    const w = s.winPos[o + 3];
+    const ws = s.trickSuit[o + w];
+    for (let i = 0; i < 4; i++) {
+      if (i !== w && s.trickSuit[o + i] === ws) {
+        this.relevant[at + ws] |= 1 << s.trickRank[o + w];
+        return;
+      }
+    }
+  }
+
+  private trickStart(depth: number, leader: number, target: number): boolean {
+    const s = this.state;
+    const rel = this.relevant;
+    const here = depth * 4;
+    const left = s.left;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    if (s.nsWon >= target) return true;
+    if (s.nsWon + left < target) return false;
+    const need = target - s.nsWon;
+    if (left === 1) return s.nsWon + this.lastTrickToNs(leader, here) >= target;
+    const h = s.hands;
+    const ns = (leader & 1) === 0;
+    const sure = quickTricks(h, s.trump, leader, left, rel, here);
+    if (ns ? sure >= need : left - sure < need) return ns;
+    // In notrump, when the other side holds the top card of every suit the leader can lead, the
+    // leader's side loses the first trick.
+    if (s.trump === NOTRUMP && (ns ? left - 1 < need : need <= 1)) {
+      const lho = ((leader + 1) & 3) * 4;
+      const rho = ((leader + 3) & 3) * 4;
+      let covered = true;
+      for (let suit = 0; suit < 4 && covered; suit++) {
+        if (h[leader * 4 + suit] === 0) continue;
+        const top = 1 << (31 - Math.clz32(presentOf(h, suit)));
+        if (((h[lho + suit] | h[rho + suit]) & top) === 0) covered = false;
+      }
+      if (covered) {
+        for (let suit = 0; suit < 4; suit++) rel[here + suit] = h[leader * 4 + suit] === 0 ? 0 : 1 << (31 - Math.clz32(presentOf(h, suit)));
+        return !ns;
+      }
+    }
+    // The highest trump always takes a trick, so the side without it on lead loses at least one.
+    if (s.trump !== NOTRUMP) {
+      const t = s.trump;
+      const trumps = h[t] | h[4 + t] | h[8 + t] | h[12 + t];
+      const top = trumps === 0 ? 0 : 1 << (31 - Math.clz32(trumps));
+      const theirs = (h[((leader + 1) & 3) * 4 + t] | h[((leader + 3) & 3) * 4 + t]) & top;
+      if (theirs !== 0 && (ns ? left - 1 < need : need <= 1)) {
+        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+        rel[here + t] = top;
+        return !ns;
+      }
+    }
+
+    const tt = this.table;
+    const codes = tt.codes;
+    const counts = tt.counts;
+    let lengthsA = 0;
+    let lengthsB = leader << 16;
+    for (let suit = 0; suit < 4; suit++) {
+      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
+      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
+      lengthsB |= BIT_COUNT[h[12 + suit]] << (20 + suit * 4);
+      suitCode(h, suit, codes, counts);
+    }
+    tt.locate(lengthsA, lengthsB);
+    const c0 = codes[0];
+    const c1 = codes[1];
+    const c2 = codes[2];
+    const c3 = codes[3];
+    const hit = tt.probe(need);
+    if (hit >= 0) {
+      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
+      return tt.lower[hit] >= need;
+    }
+    const preferred = tt.hint;
+    const base = depth * SLOTS;
+    const below = here + 4;
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, base, preferred);
+    let result = !ns;
+    let best = -1;
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
+    for (let i = 0; i < n; i++) {
+      const move = this.moves[base + i];
+      const suit = (move >> 4) & 15;
+      const rank = move & 15;
+      s.play(leader, 0, suit, rank);
+      const r = this.search(depth + 1, (leader + 1) & 3, 1, target);
+      s.unplay(leader, suit, rank);
+      if (r === ns) {
+        result = r;
+        best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> (rank + 1)];
+        r0 = rel[below];
+        r1 = rel[below + 1];
+        r2 = rel[below + 2];
+        r3 = rel[below + 3];
+        break;
+      }
+      r0 |= rel[below];
+      r1 |= rel[below + 1];
+      r2 |= rel[below + 2];
+      r3 |= rel[below + 3];
+      const low = move >> 8;
+      if (low !== rank) {
+        const run = 1 << low;
+        if (suit === 0) r0 |= run;
+        else if (suit === 1) r1 |= run;
+        else if (suit === 2) r2 |= run;
+        else r3 |= run;
+      }
+    }
+    rel[here] = r0;
+    rel[here + 1] = r1;
+    rel[here + 2] = r2;
+    rel[here + 3] = r3;
+    const fixed = this.fixed;
+    for (let suit = 0; suit < 4; suit++) {
+      const r = rel[here + suit];
+      const present = presentOf(h, suit);
+      fixed[suit] = r === 0 ? 0 : BIT_COUNT[present >> (31 - Math.clz32(r & -r))];
+      counts[suit] = BIT_COUNT[present];
+    }
+    // The search below overwrote the table's scratch codes: put this position's back.
+    codes[0] = c0;
+    codes[1] = c1;
+    codes[2] = c2;
+    codes[3] = c3;
+    tt.locate(lengthsA, lengthsB);
+    if (result) tt.store(fixed, need, left, best, left);
+    else tt.store(fixed, 0, need - 1, best, left);
+    return result;
+  }
+
+  /** 1 if North–South win the last trick (each hand has one card left), else 0. */
+  private lastTrickToNs(leader: number, at: number): number {
+    const h = this.state.hands;
+    const trump = this.state.trump;
+    let winner = leader;
+    let ws = -1;
+    let wr = -1;
+    let byRank = false;
+    for (let i = 0; i < 4; i++) {
+      const hand = (leader + i) & 3;
+      for (let suit = 0; suit < 4; suit++) {
+        const m = h[hand * 4 + suit];
+        if (m === 0) continue;
+        const r = 31 - Math.clz32(m);
+        if (i > 0 && suit === ws) byRank = true;
+        if (i === 0 || (suit === ws ? r > wr : suit === trump)) {
+          winner = hand;
+          ws = suit;
+          wr = r;
+        }
+      }
+    }
+    if (byRank) this.relevant[at + ws] = 1 << wr;
+    return (winner & 1) === 0 ? 1 : 0;
+  }
+}
+
+function presentOf(h: Int32Array, suit: number): number {
+  return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
+}
+
+/** Writes a suit's owners from the top down (2 bits a card) and its number of cards. */
+function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
+  const n0 = h[suit];
+  const n1 = h[4 + suit];
+  const n2 = h[8 + suit];
+  let all = n0 | n1 | n2 | h[12 + suit];
+  let code = 0;
+  let count = 0;
+  while (all) {
+    const bit = 1 << (31 - Math.clz32(all));
+    all ^= bit;
+    const owner = n0 & bit ? 0 : n1 & bit ? 1 : n2 & bit ? 2 : 3;
+    code = (code << 2) | owner;
+    count++;
+  }
+  codes[suit] = code;
+  counts[suit] = count;
+}
+
+/** The `k` highest cards of `present`. */
+function topCards(present: number, k: number): number {
+  let mask = 0;
+  let rest = present;
+  for (let i = 0; i < k; i++) {
+    const bit = 1 << (31 - Math.clz32(rest));
+    mask |= bit;
+    rest ^= bit;
+  }
+  return mask;
+}
