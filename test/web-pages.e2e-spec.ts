@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { loadDemo } from '../src/demo/load-demo.js';
+import { sql } from './support/database.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
@@ -177,6 +178,8 @@ describe('results pages over HTTP', () => {
       expect(set).toEqual({ hideTravellers: true, status: 'IN_PROGRESS' });
       await t.http().post(`/api/v1/sessions/${session}/results`).send({ lines: [{ board: 1, nsPair: 1, ewPair: 2, contract: '7NT', declarer: 'N', result: '=', lead: 'C2' }, { board: 1, nsPair: 3, ewPair: 4, contract: '6NT', declarer: 'N', result: '+1' }] }).expect(201);
       contestant = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { id } } }`, { s: session })).sessionRanking[0].contestant.id;
+      // Board 1 solved (as the background solver stores it): North–South take 13 tricks in every strain.
+      await sql(t.db.url, `INSERT INTO "BoardDoubleDummy" ("boardId", "deal", "tricks", "solveMs") SELECT "id", "deal", $2::int[], 1 FROM "Board" WHERE "id" = $1`, [board, Array.from({ length: 5 }, () => [13, 0, 13, 0]).flat()]);
     });
 
     const travellerQuery = `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden deal lines { contract } } }`;
@@ -192,6 +195,10 @@ describe('results pages over HTTP', () => {
       const boardQuery = `query($s: ID!) { board(sessionId: $s, number: 1) { deal } session(id: $s) { boards { deal } } }`;
       expect(dataOf(await t.gqlAs(null, boardQuery, { s: session }))).toEqual({ board: { deal: null }, session: { boards: [{ deal: null }, { deal: null }] } });
       expect(dataOf(await t.gql(boardQuery, { s: session })).board.deal).toMatch(/^N:AKQJ/);
+      // Nor the double-dummy table, which tells of the hands.
+      const ddQuery = `query($s: ID!) { board(sessionId: $s, number: 1) { doubleDummy { par { nsScore } } } }`;
+      expect(dataOf(await t.gqlAs(null, ddQuery, { s: session })).board.doubleDummy).toBeNull();
+      expect(dataOf(await t.gql(ddQuery, { s: session })).board.doubleDummy.par.nsScore).toBeGreaterThan(1000);
       // Rankings stay public.
       expect(dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { place } }`, { s: session })).sessionRanking).toHaveLength(4);
     });
@@ -207,6 +214,7 @@ describe('results pages over HTTP', () => {
       expect(card.text).not.toContain('class="scorecard"');
       const hands = await page(`/sessions/${session}/hands`).expect(200);
       expect(hands.text).not.toContain('class="diagram"');
+      expect(board.text + hands.text).not.toContain('class="dd-table"');
       const ranking = await page(`/sessions/${session}`).expect(200);
       expect(ranking.text).toContain('class="ranking"');
     });
@@ -219,6 +227,9 @@ describe('results pages over HTTP', () => {
       expect(board.text).toContain('class="traveller"');
       expect(board.text).toContain('class="diagram"');
       expect(board.text).not.toContain('travellers-hidden');
+      // The double-dummy table and par of the solved deal, beside the hands.
+      expect(board.text).toContain('class="dd-table"');
+      expect((await page(`/sessions/${session}/hands`).expect(200)).text).toContain('class="dd-table"');
       // The lead column shows when a pad recorded leads, with the card's suit named.
       const zh = await page(`/sessions/${session}/boards/1?lang=zh-CN`).expect(200);
       expect(zh.text).toContain('<th scope="col">首攻</th>');

@@ -1,13 +1,11 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import { isInsider, type Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
-import { ScopeService } from '../auth/scope.service.js';
-import { travellersHidden } from '../bridge/periods.js';
-import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { BoardsService } from './boards.service.js';
+import { DealVisibility } from './deal-visibility.js';
 import { AddBoardsInput, UpdateBoardInput } from './dto/board.inputs.js';
 import { Board } from './models/board.model.js';
 
@@ -15,17 +13,13 @@ import { Board } from './models/board.model.js';
 export class BoardsResolver {
   constructor(
     private readonly boardsService: BoardsService,
-    private readonly scored: ScoredEvents,
-    private readonly scopes: ScopeService,
+    private readonly deals: DealVisibility,
   ) {}
 
   @ResolveField(() => String, { nullable: true, description: 'The deal in PBN notation, from North; null for the public while the director hides travellers' })
   async deal(@Parent() board: Board, @CurrentPrincipal() principal: Principal | null): Promise<string | null> {
     if (!board.deal) return null;
-    // The session as the scored event's cache holds it (checked against the revision): no query per board.
-    const session = (await this.scored.ofSession(board.sessionId)).sessions.get(board.sessionId)?.data.session;
-    if (!session || !travellersHidden(session)) return board.deal;
-    return principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: board.sessionId }, principal)) ? board.deal : null;
+    return (await this.deals.visible(board, principal)) ? board.deal : null;
   }
 
   @Query(() => Board, { description: 'One board of a session, by number' })

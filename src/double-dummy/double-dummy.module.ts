@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { DealVisibility } from '../boards/deal-visibility.js';
+import { RankingsModule } from '../rankings/rankings.module.js';
 import { BoardDoubleDummyResolver, DoubleDummyResolver, SessionDoubleDummyResolver } from './double-dummy.resolver.js';
 import { DoubleDummyService } from './double-dummy.service.js';
 
 @Module({
-  providers: [DoubleDummyService, DoubleDummyResolver, BoardDoubleDummyResolver, SessionDoubleDummyResolver],
+  imports: [RankingsModule],
+  providers: [DoubleDummyService, DoubleDummyResolver, BoardDoubleDummyResolver, SessionDoubleDummyResolver, DealVisibility],
   exports: [DoubleDummyService],
 })
 export class DoubleDummyModule {}

@@ -1,4 +1,7 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { DealVisibility } from '../boards/deal-visibility.js';
 import { Board } from '../boards/models/board.model.js';
 import { Seat, Vulnerability } from '../common/enums.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -21,10 +24,17 @@ export class DoubleDummyResolver {
 
 @Resolver(() => Board)
 export class BoardDoubleDummyResolver {
-  constructor(private readonly solver: DoubleDummyService) {}
+  constructor(
+    private readonly solver: DoubleDummyService,
+    private readonly deals: DealVisibility,
+  ) {}
 
-  @ResolveField(() => DoubleDummy, { nullable: true, description: 'Double-dummy table and par of the deal; null without a deal or until it is solved (see Session.doubleDummyProgress)' })
-  doubleDummy(@Parent() board: Board) {
+  @ResolveField(() => DoubleDummy, {
+    nullable: true,
+    description: 'Double-dummy table and par of the deal; null without a deal, until it is solved (see Session.doubleDummyProgress), or for the public while the director hides travellers',
+  })
+  async doubleDummy(@Parent() board: Board, @CurrentPrincipal() principal: Principal | null) {
+    if (!board.deal || !(await this.deals.visible(board, principal))) return null;
     return this.solver.ofBoard(board.id, board.deal, board.vulnerability, board.dealer);
   }
 }

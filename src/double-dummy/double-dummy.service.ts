@@ -71,6 +71,23 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
     return analysisOf(tableOfCounts(row.tricks), vulnerability, dealer);
   }
 
+  /**
+   * The stored analyses of a session's boards whose deal is `deals` says (the deal a reader may
+   * see: a hidden traveller passes none), by board number; one query for a whole session.
+   */
+  async ofSessionDeals(sessionId: string, boards: { number: number; deal: string | null; vulnerability: Vulnerability; dealer: Seat }[]): Promise<Map<number, DoubleDummyAnalysis>> {
+    const shown = boards.filter((b) => b.deal);
+    if (!shown.length) return new Map();
+    const rows = await this.prisma.boardDoubleDummy.findMany({ where: { board: { sessionId, number: { in: shown.map((b) => b.number) } } }, include: { board: { select: { number: true } } } });
+    const byNumber = new Map(rows.map((r) => [r.board.number, r]));
+    const out = new Map<number, DoubleDummyAnalysis>();
+    for (const b of shown) {
+      const row = byNumber.get(b.number);
+      if (row && row.deal === b.deal) out.set(b.number, analysisOf(tableOfCounts(row.tricks), b.vulnerability, b.dealer));
+    }
+    return out;
+  }
+
   async progress(sessionId: string): Promise<{ deals: number; solved: number }> {
     const { rows } = await this.pg.query<{ deals: number; solved: number }>(
       `SELECT count(*)::int AS deals, count(d."boardId")::int AS solved

@@ -11,6 +11,7 @@ import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js'
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import type { BoardView } from './pages/hand-diagram.js';
+import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 
 /**
  * What the pages show, read through the same services the GraphQL resolvers use, always as the
@@ -27,6 +28,7 @@ export class WebData {
     private readonly rankings: RankingsService,
     private readonly players: PlayersService,
     private readonly federation: FederationService,
+    private readonly doubleDummy: DoubleDummyService,
   ) {}
 
   async home() {
@@ -57,7 +59,9 @@ export class WebData {
   async board(sessionId: string, number: number) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
     const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.contestants.ofEvent(event.id)]);
-    const board: BoardView = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal, doubleDummy: null };
+    const view = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal };
+    // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
+    const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
     return { session, event, organization, boards, traveller, board, contestants, ...sessionState(session) };
   }
 
@@ -66,7 +70,9 @@ export class WebData {
     const { session, event, organization, boards: numbers } = await this.sessionHead(sessionId);
     // Each board as the traveller shows it to the public (so hidden boards stay hidden), from the scored event's cache.
     const travellers = await Promise.all(numbers.map((n) => this.rankings.traveller(sessionId, n, PUBLIC_READER)));
-    const boards: BoardView[] = travellers.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal, doubleDummy: null }));
+    const views = travellers.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal }));
+    const tables = await this.doubleDummy.ofSessionDeals(sessionId, views);
+    const boards: BoardView[] = views.map((v) => ({ ...v, doubleDummy: tables.get(v.number) ?? null }));
     return { session, event, organization, boards, ...sessionState(session) };
   }
 

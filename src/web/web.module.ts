@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ResponseCache } from '../common/response-cache.js';
 import { ContestantsModule } from '../contestants/contestants.module.js';
+import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { FederationModule } from '../federation/federation.module.js';
 import { LiveModule } from '../live/live.module.js';
@@ -14,7 +15,7 @@ import { WebData } from './web-data.service.js';
 
 /** The results website: a thin shell over the same services the GraphQL resolvers use. */
 @Module({
-  imports: [OrganizationsModule, EventsModule, SessionsModule, ContestantsModule, RankingsModule, PlayersModule, FederationModule, LiveModule],
+  imports: [OrganizationsModule, EventsModule, SessionsModule, ContestantsModule, RankingsModule, PlayersModule, FederationModule, LiveModule, DoubleDummyModule],
   controllers: [WebController],
   providers: [WebData, PageResponder, ResponseCache],
 })
