@@ -3,7 +3,10 @@
  * 1. A simultaneous pairs of 10,000 tables × 24 boards (240,000 results, ~1 % not played, ~0.3 %
  *    artificial): full matchpoint scoring with Neuberg, percentages and both fields' rankings,
  *    against a bare per-board sort of the same NS scores (the floor no scorer can beat).
- * 2. Butler and cross-IMP scoring of 24 boards of 2,000 results each, against the same floor.
+ * 2. The path the service runs on the same field, as rows (`scoreEvent` with 500 sections scored as
+ *    one field, the NS ranking, a correction scored as an update, the ranking after it): what
+ *    `bench:simultaneous` then times through HTTP and the database.
+ * 3. Butler and cross-IMP scoring of 24 boards of 2,000 results each, against the same floor.
  * The scorer and its floor run alternately, so each pair of runs sees the same machine; figures are
  * medians over the runs after a warm-up, the ratio the median of the pairs' ratios. Memory is the
  * process peak.
@@ -11,6 +14,8 @@
 import { ARTIFICIAL_CODES, matchpointField, placeField, type FieldResults } from '../src/bridge/field-scoring.js';
 import { seededRandom } from '../src/bridge/random.js';
 import { butlerImps, crossImps } from '../src/bridge/imps.js';
+import type { ContestantRow, EventInput, LineRow } from '../src/bridge/scoring/index.js';
+import { rankingRows, scoreEvent } from '../src/bridge/scoring/index.js';
 
 const TABLES = 10_000;
 const BOARDS = 24;
@@ -118,6 +123,51 @@ const impFloor = () => bareSort(impBoards.map((s) => Int32Array.from(s)));
 const butler = compare(() => impBoards.forEach((s) => butlerImps(s)), impFloor);
 const cross = compare(() => impBoards.forEach((s) => crossImps(s)), impFloor);
 
+/**
+ * The path the service runs (`scoreEvent`, `rankingRows`, and a correction scored as an update),
+ * on the same field as rows: 500 sections of 20 tables scored as one field (scoreAcross SESSION).
+ */
+function serviceEvent(): EventInput {
+  const per = 20;
+  const sections = Array.from({ length: TABLES / per }, (_, i) => ({ id: `s${i}`, letter: `S${i}`, boardNumbers: [], movement: null }));
+  const contestants = new Map<string, ContestantRow>();
+  const results: LineRow[] = [];
+  for (let i = 0; i < field.board.length; i++) {
+    const table = field.ns[i];
+    const section = Math.floor(table / per);
+    const ns = `NS${table}`;
+    const ew = `EW${field.ew[i] - TABLES}`;
+    contestants.set(ns, { id: ns, number: (table % per) + 1, direction: 'NS', section: `S${section}` });
+    contestants.set(ew, { id: ew, number: ((field.ew[i] - TABLES) % per) + 1, direction: 'EW', section: `S${Math.floor((field.ew[i] - TABLES) / per)}` });
+    const artificial = field.artificial![i] !== 0;
+    results.push({ id: `r${i}`, sectionId: `s${section}`, boardNumber: field.board[i] + 1, round: null, nsContestantId: ns, ewContestantId: ew, status: artificial ? 'ARTIFICIAL' : 'PLAYED', nsScore: artificial ? null : field.nsScore[i], boardForm: 1, adjustment: artificial ? { kind: 'ARTIFICIAL', ns: 'A+', ew: 'A-' } : null, version: 1 });
+  }
+  return { event: { kind: 'PAIRS', scoring: 'MATCHPOINTS', vpScale: null, scoringOptions: { scoreAcross: 'SESSION' } }, contestants, sessions: [{ session: { id: 'x' }, sections, results, penalties: [] }] };
+}
+
+const SERVICE_RUNS = 3;
+const service = serviceEvent();
+const serviceTimes = { score: [] as number[], rank: [] as number[], update: [] as number[], rerank: [] as number[] };
+for (let run = 0; run < SERVICE_RUNS; run++) {
+  let t0 = performance.now();
+  const scored = scoreEvent(service);
+  serviceTimes.score.push(performance.now() - t0);
+  t0 = performance.now();
+  rankingRows(scored, [...scored.sessions.values()], 'NS');
+  serviceTimes.rank.push(performance.now() - t0);
+  // A correction: one played line changes its score.
+  const line = service.sessions[0].results.find((r) => r.status === 'PLAYED')!;
+  const corrected = { ...line, nsScore: (line.nsScore ?? 0) + 10, version: line.version + 1 + run };
+  const next = { ...service, sessions: [{ ...service.sessions[0], results: service.sessions[0].results.map((r) => (r.id === line.id ? corrected : r)) }] };
+  t0 = performance.now();
+  const updated = scoreEvent(next, scored, new Map([['x', { changed: [corrected], removed: [] }]]));
+  serviceTimes.update.push(performance.now() - t0);
+  t0 = performance.now();
+  rankingRows(updated, [...updated.sessions.values()], 'NS');
+  serviceTimes.rerank.push(performance.now() - t0);
+  sampleMemory();
+}
+
 console.log(`Traveller scoring benchmark (node ${process.version}, medians of ${RUNS} alternating runs after ${WARM_UP} warm-up runs)`);
 console.log('');
 console.log(`Matchpoints: ${TABLES.toLocaleString('en')} tables × ${BOARDS} boards = ${field.board.length.toLocaleString('en')} results (Neuberg, ${field.artificial!.filter((a) => a).length} artificial)`);
@@ -125,6 +175,12 @@ console.log(`  full scoring (MPs, percentages, NS and EW rankings)  ${ms(mp.work
 console.log(`  bare per-board sort of the same NS scores (floor)    ${ms(mp.floor)}`);
 console.log(`  ratio                                                ${mp.ratio.toFixed(2)}  (target ≤ 3, and < 500 ms)`);
 console.log(`  winner                                               ${winner}`);
+console.log('');
+console.log(`The service's path on the same field (scoreEvent over rows, 500 sections as one field; medians of ${SERVICE_RUNS} runs)`);
+console.log(`  whole scoring (every line's figures, every tally)    ${ms(middle(serviceTimes.score))}`);
+console.log(`  NS ranking (places exact, totals when read)          ${ms(middle(serviceTimes.rank))}`);
+console.log(`  a correction scored as an update                     ${ms(middle(serviceTimes.update))}`);
+console.log(`  NS ranking after it                                  ${ms(middle(serviceTimes.rerank))}`);
 console.log('');
 console.log(`IMPs: ${BOARDS} boards × ${IMP_FIELD.toLocaleString('en')} results`);
 console.log(`  Butler (trimmed datum, IMPs per table)               ${ms(butler.work)}   ratio ${butler.ratio.toFixed(2)}`);
