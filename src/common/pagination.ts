@@ -63,9 +63,10 @@ export function pageQuery(args: PageArgs): { take: number; skip?: number; cursor
   return args.after ? { take, skip: 1, cursor: { id: decodeCursor(args.after) } } : { take };
 }
 
-export function toPage<T extends { id: string }>(rows: T[], args: PageArgs, totalCount: number): Page<T> {
+/** A page from `first + 1` rows in order; the cursor is each row's id (`idOf` when the row has none of its own). */
+export function toPage<T>(rows: T[], args: PageArgs, totalCount: number, idOf: (row: T) => string = (row) => (row as { id: string }).id): Page<T> {
   const nodes = rows.slice(0, args.first);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.id), node }));
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node)), node }));
   return {
     nodes,
     edges,

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { requestPath, routePattern } from '../common/route-pattern.js';
 
 /**
  * The service's one logger: JSON lines (pino) for log collectors, readable lines only when a
@@ -23,7 +24,7 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-type LoggedRequest = IncomingMessage & { principal?: { label?: string } | null; route?: { path?: string }; baseUrl?: string; originalUrl?: string };
+type LoggedRequest = IncomingMessage & { principal?: { label?: string } | null };
 
 /**
  * One line per request when it ends: request id, method, route, status, duration, and the name of
@@ -35,22 +36,19 @@ export function requestLogger(logger: Logger) {
     genReqId: requestId,
     quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res, time) => `${req.method} ${pathOf(req as LoggedRequest)} ${res.statusCode} ${Math.round(time)} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${pathOf(req as LoggedRequest)} ${res.statusCode}`,
+    customSuccessMessage: (req, res, time) => `${req.method} ${requestPath(req)} ${res.statusCode} ${Math.round(time)} ms`,
+    customErrorMessage: (req, res) => `${req.method} ${requestPath(req)} ${res.statusCode}`,
     customProps: (req) => ({ key: (req as LoggedRequest).principal?.label ?? null }),
     serializers: {
-      req: (req: { id: string; method: string; raw: LoggedRequest }) => ({ id: req.id, method: req.method, route: routeOf(req.raw), path: pathOf(req.raw) }),
+      req: (req: { id: string; method: string; raw: LoggedRequest }) => ({ id: req.id, method: req.method, route: routeOf(req.raw), path: requestPath(req.raw) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     customAttributeKeys: { responseTime: 'ms' },
   });
 }
 
-/** The path without its query string (a query may carry ids, never secrets, but keeps lines short). */
-const pathOf = (req: LoggedRequest) => (req.originalUrl ?? req.url ?? '').split('?')[0];
-
-/** The route pattern (/api/v1/sessions/:id/results), so lines group by route, not by id. */
-const routeOf = (req: LoggedRequest) => (req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : pathOf(req));
+// Lines group by route pattern, not by id.
+const routeOf = (req: LoggedRequest) => routePattern(req) ?? requestPath(req);
 
 /** Nest's start-up chatter (every module and route mapped): kept for TRAVELLER_LOG_LEVEL=debug. */
 const FRAMEWORK = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'GraphQLModule']);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routePattern } from '../common/route-pattern.js';
 import { PgPool } from '../database/pg-pool.service.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -43,7 +44,7 @@ export class MetricsService {
     return (req: Request, res: Response, next: NextFunction) => {
       const stop = this.http.startTimer();
       res.on('finish', () => {
-        const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+        const route = routePattern(req) ?? 'unmatched';
         stop({ method: req.method, route, status: String(res.statusCode) });
         const cached = res.getHeader('X-Cache');
         if (typeof cached === 'string') this.cache.inc({ outcome: res.statusCode === 304 ? '304' : cached });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
 import { frac, type Fraction } from '../bridge/fraction.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
-import { decodeCursor, encodeCursor, type Page } from '../common/pagination.js';
+import { decodeCursor, toPage, type Page } from '../common/pagination.js';
 import type { RankingPageArgs } from './dto/ranking-page.args.js';
 import { noteExpiry } from '../common/read-tracking.js';
 import type { Result, Session } from '../generated/prisma/client.js';
@@ -68,37 +68,32 @@ export class RankingsService {
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const rows = this.memo(scored, `${sessionId}|${direction ?? ''}`, () => rankingRows(scored, [s], direction));
-    return entries(rows, [s.data.session]);
+    return entries(inField(this.sessionRows(scored, s), direction), [s.data.session]);
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    const rows = this.memo(scored, 'event', () => rankingRows(scored, sessions));
-    return entries(rows, sessions.map((s) => s.data.session));
+    return entries(this.eventRows(scored), sessions.map((s) => s.data.session));
   }
 
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const rows = this.memo(scored, `${sessionId}|${args.direction ?? ''}`, () => rankingRows(scored, [s], args.direction));
-    return pageOf(rows, args, [s.data.session]);
+    return pageOf(inField(this.sessionRows(scored, s), args.direction), args, [s.data.session]);
   }
 
   async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    const all = this.memo(scored, 'event', () => rankingRows(scored, sessions));
-    const rows = args.direction ? all.filter((r) => r.contestant.direction === args.direction) : all;
-    return pageOf(rows, args, sessions.map((x) => x.data.session));
+    return pageOf(inField(this.eventRows(scored), args.direction), args, sessions.map((x) => x.data.session));
   }
 
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const row = this.memo(scored, `${sessionId}|`, () => rankingRows(scored, [s])).find((r) => r.contestant.id === contestantId);
+    const row = this.sessionRows(scored, s).find((r) => r.contestant.id === contestantId);
     return row ? entries([row], [s.data.session])[0] : null;
   }
 
@@ -112,7 +107,7 @@ export class RankingsService {
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
-    const row = this.memo(scored, `${sessionId}|`, () => rankingRows(scored, [s])).find((x) => x.contestant.id === contestantId);
+    const row = this.sessionRows(scored, s).find((x) => x.contestant.id === contestantId);
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     const total = rounded(row?.score ?? tally?.score) ?? 0;
@@ -126,6 +121,15 @@ export class RankingsService {
     };
   }
 
+  /** The session's ranking, every field, computed once per scored event (a direction filters it). */
+  private sessionRows(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
+    return this.memo(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]));
+  }
+
+  private eventRows(scored: ScoredEvent): RankingRow[] {
+    return this.memo(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]));
+  }
+
   private memo(scored: ScoredEvent, key: string, compute: () => RankingRow[]): RankingRow[] {
     let views = this.rows.get(scored);
     if (!views) this.rows.set(scored, (views = new Map()));
@@ -134,6 +138,9 @@ export class RankingsService {
     return rows;
   }
 }
+
+/** One field of a two-winner ranking (places are per field already), or all of it. */
+const inField = (rows: RankingRow[], direction?: 'NS' | 'EW' | null) => (direction ? rows.filter((r) => r.contestant.direction === direction) : rows);
 
 function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
   const s = scored.sessions.get(sessionId);
@@ -151,9 +158,8 @@ function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[]): 
   const after = args.after ? decodeCursor(args.after) : null;
   const start = after ? rows.findIndex((r) => r.contestant.id === after) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
-  const nodes = entries(rows.slice(start, start + args.first), sessions);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.contestant.id), node }));
-  return { nodes, edges, totalCount: rows.length, pageInfo: { hasNextPage: start + args.first < rows.length, endCursor: edges.at(-1)?.cursor ?? null } };
+  // One row past the page tells toPage whether another page follows.
+  return toPage(entries(rows.slice(start, start + args.first + 1), sessions), args, rows.length, (e) => e.contestant.id);
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */

@@ -117,8 +117,3 @@ export class FieldIndex<L extends LineRow = LineRow> {
     return playsBoard ? (this.most.get(sectionId) ?? 0) : 0;
   }
 }
-
-export function boardFields<L extends LineRow>(lines: readonly L[], sections: readonly SectionRow[], across: ScoreAcross): BoardField<L>[] {
-  const index = new FieldIndex(sections, across, lines);
-  return [...index.keys()].map((key) => index.field(key)!);
-}
