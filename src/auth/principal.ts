@@ -19,6 +19,11 @@ export interface Scope {
   organizationId: string | null;
   federationId: string | null;
   eventId: string | null;
+  /**
+   * The club hosting the one section the operation touches, in a simultaneous event (null or
+   * absent: none). Its keys may make the write too; the event's organisation always may.
+   */
+  hostId?: string | null;
 }
 
 const RANK: Record<ApiRole, number> = { SCORER: 1, DIRECTOR: 2, ADMIN: 3 };
@@ -44,9 +49,11 @@ export function authorize(principal: Principal | null, role: ApiRole, scope: Sco
   if (!principal) throw new UnauthenticatedError(`${what} needs an API key: send it as "Authorization: Bearer <key>"`);
   if (RANK[principal.role] < RANK[role]) throw new ForbiddenError(`${what} needs a ${role} key; this key is a ${principal.role} key`);
   if (principal.organizationId === null) return;
-  const inReach = !!scope && (scope.organizationId === principal.organizationId || (acrossFederation && scope.federationId === principal.organizationId));
+  const inReach =
+    !!scope &&
+    (scope.organizationId === principal.organizationId || (!!scope.hostId && scope.hostId === principal.organizationId) || (acrossFederation && scope.federationId === principal.organizationId));
   if (!inReach) {
-    throw new ForbiddenError(`${what} needs a key of the organisation it belongs to${acrossFederation ? ' or of its federation' : ''}; this key is not one`);
+    throw new ForbiddenError(`${what} needs a key of the organisation it belongs to${acrossFederation ? ' or of its federation' : ''} (or of the club hosting its section); this key is not one`);
   }
   if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
 }

@@ -5,6 +5,12 @@ import type { ApiRole } from './principal.js';
 export type ScopeTarget =
   | { kind: 'organization' | 'event' | 'session' | 'section' | 'board' | 'contestant' | 'player' | 'apiKey' | 'penalty' | 'membershipRequest'; id: unknown }
   | { kind: 'ownOrganization'; organizationId: unknown }
+  /** One section of a session, by letter (none: the session's only section); its host club may write it. */
+  | { kind: 'sessionSection'; id: unknown; section: unknown }
+  /** The section(s) of an event with this letter, for contestants numbered per section; their host club may write them. */
+  | { kind: 'eventSection'; id: unknown; section: unknown }
+  /** A contestant in a session: the host of the contestant's section in that session may write. */
+  | { kind: 'sessionContestant'; id: unknown; contestantId: unknown }
   | { kind: 'global' };
 
 export interface Requirement {

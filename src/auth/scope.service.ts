@@ -5,20 +5,59 @@ import type { ScopeTarget } from './requires.decorator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The scope of an event, with the columns every query answers; `hostId` is added where a section's host may write. */
+const EVENT_SCOPE = `e."organizationId", o."federationId", e."id" AS "eventId"`;
+const EVENT_ORG = `LEFT JOIN "Organization" o ON o."id" = e."organizationId"`;
+
+/**
+ * The host of an event's sections with one letter (contestants are numbered per section letter):
+ * a host only when every such section has the same one, so a letter run by the organiser in any
+ * session stays the organiser's.
+ */
+const hostOfLetter = (event: string, letter: string) =>
+  `(SELECT CASE WHEN count(*) > 0 AND count(*) = count(x."organizationId") AND count(DISTINCT x."organizationId") = 1 THEN min(x."organizationId"::text)::uuid END
+      FROM "Section" x JOIN "Session" s2 ON s2."id" = x."sessionId" WHERE s2."eventId" = ${event} AND x."letter" = ${letter})`;
+
+type Kind = Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>;
+
 /** From an object an operation touches to its organisation, federation and event; null when it does not exist. */
-const QUERIES: Record<Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>, string> = {
+const QUERIES: Record<Kind, string> = {
   organization: `SELECT o."id" AS "organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1`,
-  event: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Event" e LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE e."id" = $1`,
-  session: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE s."id" = $1`,
-  section: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE x."id" = $1`,
-  board: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE b."id" = $1`,
-  contestant: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE c."id" = $1`,
+  event: `SELECT ${EVENT_SCOPE} FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
+  session: `SELECT ${EVENT_SCOPE} FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
+  section: `SELECT ${EVENT_SCOPE}, x."organizationId" AS "hostId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE x."id" = $1`,
+  board: `SELECT ${EVENT_SCOPE} FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE b."id" = $1`,
+  contestant: `SELECT ${EVENT_SCOPE}, ${hostOfLetter('c."eventId"', 'c."section"')} AS "hostId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" ${EVENT_ORG} WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
-  penalty: `SELECT e."organizationId", o."federationId", e."id" AS "eventId" FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" LEFT JOIN "Organization" o ON o."id" = e."organizationId" WHERE p."id" = $1`,
+  penalty: `SELECT ${EVENT_SCOPE}, (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = p."sessionId" AND x."letter" = c."section" WHERE c."id" = p."contestantId") AS "hostId"
+    FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   // A club's request to join a federation is the federation's to accept.
   membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
+  // The section named by letter; without a letter, the session's only section (as posting a line reads it).
+  sessionSection: `SELECT ${EVENT_SCOPE},
+      (SELECT x."organizationId" FROM "Section" x WHERE x."sessionId" = s."id"
+         AND (x."letter" = $2::text OR ($2::text IS NULL AND (SELECT count(*) FROM "Section" y WHERE y."sessionId" = s."id") = 1))) AS "hostId"
+    FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
+  eventSection: `SELECT ${EVENT_SCOPE}, ${hostOfLetter('e."id"', '$2::text')} AS "hostId" FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
+  // The contestant must be of the session's event: a club's pair cannot lend its host to another event.
+  sessionContestant: `SELECT ${EVENT_SCOPE},
+      (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = s."id" AND x."letter" = c."section" WHERE c."id" = $2::uuid AND c."eventId" = e."id") AS "hostId"
+    FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
 };
+
+/** Kinds whose scope names a host club: never remembered, since the organiser may hand a section to another club. */
+const HOSTED = new Set<Kind>(['section', 'contestant', 'penalty', 'sessionSection', 'eventSection', 'sessionContestant']);
+
+/** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
+const letterOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);
+
+/** The second parameter of a two-part target; null when the target has one part or its value is unusable. */
+function secondParameter(target: Extract<ScopeTarget, { id: unknown }>): string | null {
+  if (target.kind === 'sessionSection' || target.kind === 'eventSection') return letterOf(target.section);
+  if (target.kind === 'sessionContestant') return typeof target.contestantId === 'string' && UUID.test(target.contestantId) ? target.contestantId : null;
+  return null;
+}
 
 /** How long a looked-up scope is reused: objects never change organisation, but a club may change federation. */
 const REMEMBER_MS = 30_000;
@@ -38,13 +77,15 @@ export class ScopeService {
     }
     if (typeof target.id !== 'string' || !UUID.test(target.id)) return null;
     const key = `${target.kind}:${target.id}`;
-    // A membership request changes; everything else keeps its organisation.
-    const known = target.kind === 'membershipRequest' ? undefined : this.remembered.get(key);
+    // A membership request and a section's host change; everything else keeps its organisation.
+    const volatile = target.kind === 'membershipRequest' || HOSTED.has(target.kind);
+    const known = volatile ? undefined : this.remembered.get(key);
     if (known && known.until > Date.now()) return known.scope;
-    const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], [target.id]);
+    const twoPart = target.kind === 'sessionSection' || target.kind === 'eventSection' || target.kind === 'sessionContestant';
+    const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], twoPart ? [target.id, secondParameter(target)] : [target.id]);
     const scope = rows[0] ?? null;
     // A missing object is not remembered: it may be created a moment later.
-    if (scope && target.kind !== 'membershipRequest') {
+    if (scope && !volatile) {
       if (this.remembered.size > 50_000) this.remembered.clear();
       this.remembered.set(key, { scope, until: Date.now() + REMEMBER_MS });
     }

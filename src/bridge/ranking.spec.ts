@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { frac } from './fraction.js';
-import { placeByScore } from './ranking.js';
+import { placeByScore, placesWithin } from './ranking.js';
 
 describe('places with ties (DOMAIN §7)', () => {
   const entries = [
@@ -33,3 +33,34 @@ describe('places with ties (DOMAIN §7)', () => {
   });
 });
 
+
+describe('places within a club (a simultaneous’s club list)', () => {
+  // National NS field: C1 1st, A1 A2 D2 2=, E1 5th, B1 10th, B2 D1 11= (club: A, B → x; C, D → y; E → z).
+  const field = [
+    { id: 'C1', rank: 1, club: 'y' },
+    { id: 'A1', rank: 2, club: 'x' },
+    { id: 'A2', rank: 2, club: 'x' },
+    { id: 'D2', rank: 2, club: 'y' },
+    { id: 'E1', rank: 5, club: 'z' },
+    { id: 'B1', rank: 10, club: 'x' },
+    { id: 'B2', rank: 11, club: 'x' },
+    { id: 'D1', rank: 11, club: 'y' },
+    { id: 'guest', rank: 13, club: null },
+  ];
+
+  it('keeps the field’s order and ties, numbered from 1 in each club', () => {
+    const placed = placesWithin(field, (r) => r.club, (r) => r.rank);
+    expect(field.map((r, i) => [r.id, placed[i]?.place ?? null])).toEqual([
+      ['C1', '1'],
+      ['A1', '1='],
+      ['A2', '1='],
+      ['D2', '2'], // tied 2= in the field, but alone at its rank in club y
+      ['E1', '1'],
+      ['B1', '3'],
+      ['B2', '4'], // 11= in the field, tied with another club's pair: not tied in its own club
+      ['D1', '3'],
+      ['guest', null],
+    ]);
+    expect(placed[2]?.rank).toBe(1);
+  });
+});

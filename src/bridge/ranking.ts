@@ -57,3 +57,28 @@ export function placeByApproximateScore<T>(items: readonly T[], approx: (item: T
   }
   return placed;
 }
+
+/**
+ * Places within groups of a ranked field — a club's pairs in a national simultaneous — taken from
+ * the places in the whole field: the group keeps the field's order and its ties ("2=" in the club
+ * only when the two are tied in the field too); the group's first is 1 whatever its place in the
+ * field. `group` is null for a row in no group; `rank` is its rank in the whole field.
+ */
+export function placesWithin<T>(rows: readonly T[], group: (row: T) => string | null, rank: (row: T) => number): ({ place: string; rank: number } | null)[] {
+  const members = new Map<string, number[]>();
+  rows.forEach((row, i) => {
+    const g = group(row);
+    if (g !== null) members.set(g, [...(members.get(g) ?? []), i]);
+  });
+  const placed: ({ place: string; rank: number } | null)[] = rows.map(() => null);
+  for (const indices of members.values()) {
+    const ordered = [...indices].sort((a, b) => rank(rows[a]) - rank(rows[b]) || a - b);
+    for (let i = 0; i < ordered.length; ) {
+      let j = i;
+      while (j + 1 < ordered.length && rank(rows[ordered[j + 1]]) === rank(rows[ordered[i]])) j++;
+      for (let k = i; k <= j; k++) placed[ordered[k]] = { rank: i + 1, place: `${i + 1}${j > i ? '=' : ''}` };
+      i = j + 1;
+    }
+  }
+  return placed;
+}

@@ -1,11 +1,20 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Requires } from '../auth/requires.decorator.js';
+import { Requires, type ScopeTarget } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';
 import { ContestantsService } from './contestants.service.js';
 import { AddContestantsInput, UpdateContestantInput } from './dto/contestant.inputs.js';
 import { Contestant } from './models/contestant.model.js';
+
+/**
+ * Contestants numbered per section are entered by the event's organisation or by the club hosting
+ * their section (a simultaneous event); one without a section only by the organisation.
+ */
+const contestantSections = (eventId: unknown, contestants: unknown): ScopeTarget[] => {
+  const letters = Array.isArray(contestants) && contestants.length ? contestants.map((c) => (c && typeof c === 'object' && 'section' in c && typeof c.section === 'string' ? c.section.trim().toUpperCase() : '')) : [''];
+  return [...new Set(letters)].map((section) => (section ? { kind: 'eventSection', id: eventId, section } : { kind: 'event', id: eventId }));
+};
 
 @Resolver(() => Contestant)
 export class ContestantsResolver {
@@ -17,7 +26,7 @@ export class ContestantsResolver {
   }
 
   @Mutation(() => [Contestant], { description: 'Enters pairs or teams; all or nothing, numbers unique per event' })
-  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.input?.eventId }), 'Entering contestants')
+  @Requires('DIRECTOR', (a) => contestantSections(a.input?.eventId, a.input?.contestants), 'Entering contestants')
   addContestants(@Args('input') input: AddContestantsInput) {
     return this.contestantsService.add(input);
   }

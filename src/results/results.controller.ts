@@ -9,7 +9,7 @@ import { ResultBatchBody, ResultLineInput } from './dto/submit-result.input.js';
 import { ResultsService } from './results.service.js';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires } from '../auth/requires.decorator.js';
-import { correcting } from './results.resolver.js';
+import { correcting, inSections, lettersOf } from './results.resolver.js';
 
 /**
  * Plain HTTP for scoring software: POST one traveller line, or `{ "lines": [...] }` (all or nothing).
@@ -26,7 +26,7 @@ export class ResultsController {
   @Post(':id/results')
   @HttpCode(200)
   @ApiOperation({ summary: 'Post traveller lines', description: 'One line, or `{ "lines": [...] }` stored all or nothing. A SCORER key posts; a correction (`correction: { reason }`) needs a DIRECTOR key.' })
-  @Requires((a) => (correcting(a.body?.lines ?? [a.body]) ? 'DIRECTOR' : 'SCORER'), (a) => ({ kind: 'session', id: a.id }), 'Posting results')
+  @Requires((a) => (correcting(a.body?.lines ?? [a.body]) ? 'DIRECTOR' : 'SCORER'), (a) => inSections(a.id, a.body && typeof a.body === 'object' && 'lines' in a.body ? lettersOf(a.body.lines) : [a.body?.section]), 'Posting results')
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(ResultLineInput) }, { $ref: getSchemaPath(ResultBatchBody) }] } })
   @ApiCreatedResponse({ description: 'Stored (or corrected): the line as stored, with its score; for `{ "lines" }`, one entry per line', schema: { oneOf: [{ $ref: getSchemaPath(StoredLineBody) }, { $ref: getSchemaPath(StoredLinesBody) }] } })
   @ApiOkResponse({ description: 'The same line (or every line of the batch) was stored already: nothing changed', schema: { oneOf: [{ $ref: getSchemaPath(StoredLineBody) }, { $ref: getSchemaPath(StoredLinesBody) }] } })

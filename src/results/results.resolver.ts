@@ -1,6 +1,6 @@
 import { Args, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Actor } from '../auth/actor.decorator.js';
-import { Requires, RequiresKey } from '../auth/requires.decorator.js';
+import { Requires, RequiresKey, type ScopeTarget } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
 import { IdArg } from '../common/id.js';
 import { LiveEvents } from '../live/live-events.service.js';
@@ -21,6 +21,16 @@ import { PrismaService } from '../database/prisma.service.js';
 
 /** Writes to a session's results are checked against the session's organisation and event. */
 const inSession = (a: Record<string, any>) => ({ kind: 'session' as const, id: a.input?.sessionId });
+/**
+ * A write to lines of named sections: the event's organisation may, and so may the club hosting
+ * every one of those sections (a simultaneous event). A line without a letter names the session's
+ * only section, as posting reads it.
+ */
+export const inSections = (sessionId: unknown, letters: unknown[]): ScopeTarget[] =>
+  [...new Set(letters.map((l) => (typeof l === 'string' ? l.trim().toUpperCase() : '')))].map((section) => ({ kind: 'sessionSection', id: sessionId, section: section || undefined }));
+/** The section letters of a list of lines (each its own or the input's), or none when it is not a list. */
+export const lettersOf = (lines: unknown, fallback?: unknown): unknown[] =>
+  Array.isArray(lines) && lines.length ? lines.map((l) => (l && typeof l === 'object' && 'section' in l && l.section ? l.section : fallback)) : [fallback];
 /** A correction is a director's (DOMAIN §6.6 rule 7). */
 export const correcting = (lines: unknown): boolean => Array.isArray(lines) && lines.some((l) => l && typeof l === 'object' && 'correction' in l && l.correction);
 
@@ -36,19 +46,19 @@ export class ResultsResolver {
   ) {}
 
   @Mutation(() => TravellerLine, { description: 'Laws 12, 86: an artificial, assigned (weighted, split allowed) or not-played score, with reason and Law' })
-  @Requires('DIRECTOR', inSession, 'Adjusting a score')
+  @Requires('DIRECTOR', (a) => inSections(a.input?.sessionId, [a.input?.section]), 'Adjusting a score')
   adjustScore(@Args('input') input: AdjustScoreInput, @Actor() actor: string) {
     return this.director.adjust(input, actor);
   }
 
   @Mutation(() => Int, { description: 'Law 87: marks which lines played a version of a fouled board; answers the lines changed' })
-  @Requires('DIRECTOR', inSession, 'Marking a fouled board')
+  @Requires('DIRECTOR', (a) => inSections(a.input?.sessionId, lettersOf(a.input?.lines, a.input?.section)), 'Marking a fouled board')
   markFouledBoard(@Args('input') input: MarkFouledBoardInput, @Actor() actor: string) {
     return this.director.markFouled(input, actor);
   }
 
   @Mutation(() => PenaltyModel, { description: 'Law 90 procedural penalty (MP, % of a top, IMP, VP) or a disqualification' })
-  @Requires('DIRECTOR', inSession, 'A penalty')
+  @Requires('DIRECTOR', (a) => ({ kind: 'sessionContestant', id: a.input?.sessionId, contestantId: a.input?.contestantId }), 'A penalty')
   addPenalty(@Args('input') input: AddPenaltyInput, @Actor() actor: string) {
     return this.director.addPenalty(input, actor);
   }
@@ -90,14 +100,14 @@ export class ResultsResolver {
   @Mutation(() => SubmitResultPayload, {
     description: 'Posts one traveller line. The same line again changes nothing; a different one is a CONFLICT unless sent as a correction.',
   })
-  @Requires((a) => (a.input?.correction ? 'DIRECTOR' : 'SCORER'), inSession, 'Posting a result')
+  @Requires((a) => (a.input?.correction ? 'DIRECTOR' : 'SCORER'), (a) => inSections(a.input?.sessionId, [a.input?.section]), 'Posting a result')
   submitResult(@Args('input') input: SubmitResultInput, @Actor() actor: string) {
     const { sessionId, ...line } = input;
     return this.results.submit(sessionId, line, actor);
   }
 
   @Mutation(() => [SubmitResultPayload], { description: 'Posts several lines of a session at once: all or nothing' })
-  @Requires((a) => (correcting(a.input?.lines) ? 'DIRECTOR' : 'SCORER'), inSession, 'Posting results')
+  @Requires((a) => (correcting(a.input?.lines) ? 'DIRECTOR' : 'SCORER'), (a) => inSections(a.input?.sessionId, lettersOf(a.input?.lines)), 'Posting results')
   submitResults(@Args('input') input: SubmitResultsInput, @Actor() actor: string) {
     return this.results.submitMany(input.sessionId, input.lines, actor);
   }

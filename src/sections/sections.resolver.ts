@@ -1,5 +1,8 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import { authorize, type Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
+import { ScopeService } from '../auth/scope.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
@@ -16,6 +19,7 @@ export class SectionsResolver {
   constructor(
     private readonly sectionsService: SectionsService,
     private readonly sessionsService: SessionsService,
+    private readonly scopes: ScopeService,
   ) {}
 
   @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown)' })
@@ -29,9 +33,16 @@ export class SectionsResolver {
     return this.sectionsService.create(input);
   }
 
-  @Mutation(() => Section, { description: 'Changes a section’s tables or boards (DIRECTOR)' })
+  @Mutation(() => Section, {
+    description: 'Changes a section’s tables, boards or movement, or marks its play finished (DIRECTOR of the event, or of the club hosting the section); only the event’s organisation hands a section to another club',
+  })
   @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.id }), 'Changing a section')
-  updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput) {
+  async updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput, @CurrentPrincipal() principal: Principal | null) {
+    if (input.organizationId !== undefined) {
+      // The host club may run its section, not give it away: the event's scope without its host.
+      const scope = await this.scopes.resolve({ kind: 'section', id }, principal);
+      authorize(principal, 'DIRECTOR', scope && { ...scope, hostId: null }, 'Choosing the club that runs a section');
+    }
     return this.sectionsService.update(id, input);
   }
 

@@ -6,6 +6,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, Section as SectionRow } from '../generated/prisma/client.js';
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
+import { finishSection, sectionHost } from './hosting.js';
 import type { MovementInput } from './dto/movement.input.js';
 import type { GuideCardRound, MovementModel } from './models/movement.model.js';
 import type { Section } from './models/section.model.js';
@@ -17,6 +18,8 @@ const toSection = (row: SectionRow): Section => ({
   tables: row.tables,
   boards: row.boardNumbers,
   movementKind: row.movementKind,
+  organizationId: row.organizationId,
+  finishedAt: row.finishedAt,
 });
 
 const sorted = (numbers: number[] = []) => [...numbers].sort((a, b) => a - b);
@@ -62,10 +65,12 @@ export class SectionsService {
       await requireSession(tx, input.sessionId);
       const taken = await tx.section.findUnique({ where: { sessionId_letter: { sessionId: input.sessionId, letter: input.letter } } });
       if (taken) throw new ConflictError(`Section ${input.letter} already exists in this session`, ['letter']);
+      const organizationId = await sectionHost(tx, { sessionId: input.sessionId, letter: input.letter }, input.organizationId);
       const row = await tx.section.create({
         data: {
           sessionId: input.sessionId,
           letter: input.letter,
+          organizationId,
           tables,
           boardNumbers,
           movementKind: movement?.kind,
@@ -84,9 +89,12 @@ export class SectionsService {
       if (!row) throw new NotFoundError('Section', id, 'id');
       if (movement) await refuseConflictingResults(tx, row.id, movement);
       const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : undefined;
+      const organizationId = input.organizationId === undefined ? undefined : await sectionHost(tx, { sessionId: row.sessionId, letter: row.letter, sectionId: id }, input.organizationId);
+      if (input.finished !== undefined) await finishSection(tx, id, input.finished);
       const updated = await tx.section.update({
         where: { id },
         data: {
+          organizationId,
           tables: movement?.tables ?? input.tables,
           boardNumbers,
           movementKind: movement?.kind,

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsBoolean, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { MovementInput } from './movement.input.js';
 
@@ -30,6 +30,14 @@ export class CreateSectionInput {
   @BoardNumbers('Board numbers played (default: those of the movement); the session gets any it lacks')
   boards?: number[];
   @Field(() => MovementInput, { nullable: true, description: 'The movement to build; without it, give `tables`' }) @IsOptional() @ValidateNested() @Type(() => MovementInput) movement?: MovementInput;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Simultaneous events: the club that runs this section (a member club of the federation owning the event, or a club of the same federation as the owning club). Its keys then write this section’s results, contestants and rulings, and nothing else of the event. Left out: the event’s own organisation runs it',
+  })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
 }
 
 @InputType({ description: 'Changes to a section: fields left out keep their value' })
@@ -42,4 +50,15 @@ export class UpdateSectionInput {
   @ValidateNested()
   @Type(() => MovementInput)
   movement?: MovementInput;
+  @Field(() => ID, { nullable: true, description: 'Hands the section to another host club (the event’s own organisation only); give the owner’s id to take it back' })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
+  @Field({
+    nullable: true,
+    description: 'True when play has ended in the section (false reopens it). When every section of the session has finished, the session is COMPLETED: travellers and hands hidden from the public show',
+  })
+  @IsOptional()
+  @IsBoolean()
+  finished?: boolean;
 }

@@ -9,4 +9,7 @@ export class Section {
   @Field(() => Int, { description: 'Number of tables' }) tables: number;
   @Field(() => [Int], { description: 'Board numbers this section plays' }) boards: number[];
   @Field(() => MovementKind, { nullable: true, description: 'The movement played; null when none was set' }) movementKind: MovementKind | null;
+  @Field(() => ID, { nullable: true, description: 'The club running this section of a simultaneous event; null when the event’s own organisation runs it' })
+  organizationId: string | null;
+  @Field(() => Date, { nullable: true, description: 'When play ended in this section; null while it is still playing' }) finishedAt: Date | null;
 }

@@ -1,0 +1,59 @@
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The host club of a section of a simultaneous event, as stored: null when the event's own
+ * organisation runs it (asked for by leaving it out, or by naming the owner). Another club may host
+ * when it belongs to the federation that owns the event, or — for an event a club owns — to the
+ * same federation as that club. Every section with one letter has the same host in every session,
+ * since pairs are numbered per section letter and their host is read from it.
+ */
+export async function sectionHost(tx: Tx, at: { sessionId: string; letter: string; sectionId?: string }, organizationId: string | null | undefined): Promise<string | null> {
+  const session = await tx.session.findUnique({ where: { id: at.sessionId }, include: { event: { include: { organization: true } } } });
+  if (!session) throw new NotFoundError('Session', at.sessionId, 'sessionId');
+  const owner = session.event.organization;
+  const host = !organizationId || organizationId === owner?.id ? null : await hostClub(tx, organizationId, owner);
+  const sameLetter = await tx.section.findMany({ where: { letter: at.letter, session: { eventId: session.eventId }, ...(at.sectionId ? { id: { not: at.sectionId } } : {}) } });
+  const other = sameLetter.find((x) => x.organizationId !== host);
+  if (other) {
+    throw new ConflictError(
+      `Section ${at.letter} of another session of this event is run by ${other.organizationId ? 'another club' : 'the event’s organisation'}: a letter keeps its host in every session (pairs are numbered per section letter)`,
+      ['organizationId'],
+    );
+  }
+  return host;
+}
+
+async function hostClub(tx: Tx, organizationId: string, owner: { id: string; kind: string; federationId: string | null } | null): Promise<string> {
+  const club = await tx.organization.findUnique({ where: { id: organizationId } });
+  if (!club) throw new NotFoundError('Organisation', organizationId, 'organizationId');
+  if (club.kind !== 'CLUB') throw new BadInputError('A section is hosted by a club, not a federation', ['organizationId']);
+  const member = !owner || club.federationId === owner.id || (owner.kind === 'CLUB' && !!owner.federationId && club.federationId === owner.federationId);
+  if (!member) {
+    throw new BadInputError(
+      owner?.kind === 'FEDERATION'
+        ? 'This club is not a member of the federation running the event: the federation accepts it first (acceptMemberClub)'
+        : 'This club is not in the same federation as the club running the event',
+      ['organizationId'],
+    );
+  }
+  return club.id;
+}
+
+/**
+ * Marks a section's play as ended (or reopens it). When the last section of the session ends, the
+ * session is COMPLETED: in a simultaneous event travellers and hands hidden from the public show
+ * only then, once play has ended at every club (no club's players see a board another still plays).
+ */
+export async function finishSection(tx: Tx, sectionId: string, finished: boolean): Promise<void> {
+  const section = await tx.section.findUniqueOrThrow({ where: { id: sectionId } });
+  // Clubs finish at the same moment: the session row serialises them, so the last one sees all others finished.
+  await tx.$executeRaw`SELECT 1 FROM "Session" WHERE "id" = ${section.sessionId}::uuid FOR UPDATE`;
+  if (finished === !!section.finishedAt) return;
+  await tx.section.update({ where: { id: sectionId }, data: { finishedAt: finished ? new Date() : null } });
+  if (!finished) return;
+  const playing = await tx.section.count({ where: { sessionId: section.sessionId, finishedAt: null } });
+  if (playing === 0) await tx.session.updateMany({ where: { id: section.sessionId, status: { in: ['SCHEDULED', 'IN_PROGRESS'] } }, data: { status: 'COMPLETED' } });
+}
