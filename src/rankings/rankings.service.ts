@@ -12,8 +12,18 @@ import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStan
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers } from './event-data.js';
 import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
-import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
+import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
+import { clubPlaces, contestantHosts, type ClubPlace } from './club-places.js';
+import { PrismaService } from '../database/prisma.service.js';
+
+/** A ranking view's clubs: each contestant's club place, and the clubs' names. */
+interface Clubs {
+  places: Map<string, ClubPlace>;
+  hosts: Map<string, string>;
+  names: Map<string, string>;
+  owner: string | null;
+}
 
 /** Who reads: an insider (a key of the event's organisation) sees travellers a director hides. */
 export interface Reader {
@@ -32,8 +42,14 @@ const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
 export class RankingsService {
   /** Exact ranking rows per scored event and view; a new revision is a new ScoredEvent. */
   private readonly rows = new WeakMap<ScoredEvent, Map<string, RankingRow[]>>();
+  /** Club places per ranking view (its rows), and host clubs with their names per scored event. */
+  private readonly places = new WeakMap<RankingRow[], Map<string, ClubPlace>>();
+  private readonly hosts = new WeakMap<ScoredEvent, Promise<{ hosts: Map<string, string>; names: Map<string, string> }>>();
 
-  constructor(private readonly scored: ScoredEvents) {}
+  constructor(
+    private readonly scored: ScoredEvents,
+    private readonly prisma: PrismaService,
+  ) {}
 
   async traveller(sessionId: string, board: number, reader: Reader): Promise<Traveller> {
     const event = await this.scored.ofSession(sessionId);
@@ -68,33 +84,38 @@ export class RankingsService {
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    return entries(inField(this.sessionRows(scored, s), direction), [s.data.session]);
+    const rows = this.sessionRows(scored, s);
+    return entries(inField(rows, direction), [s.data.session], await this.clubs(scored, rows));
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    return entries(this.eventRows(scored), sessions.map((s) => s.data.session));
+    const rows = this.eventRows(scored);
+    return entries(rows, sessions.map((s) => s.data.session), await this.clubs(scored, rows));
   }
 
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    return pageOf(inField(this.sessionRows(scored, s), args.direction), args, [s.data.session]);
+    const rows = this.sessionRows(scored, s);
+    return pageOf(inField(rows, args.direction), args, [s.data.session], await this.clubs(scored, rows));
   }
 
   async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    return pageOf(inField(this.eventRows(scored), args.direction), args, sessions.map((x) => x.data.session));
+    const rows = this.eventRows(scored);
+    return pageOf(inField(rows, args.direction), args, sessions.map((x) => x.data.session), await this.clubs(scored, rows));
   }
 
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const row = this.sessionRows(scored, s).find((r) => r.contestant.id === contestantId);
-    return row ? entries([row], [s.data.session])[0] : null;
+    const rows = this.sessionRows(scored, s);
+    const row = rows.find((r) => r.contestant.id === contestantId);
+    return row ? entries([row], [s.data.session], await this.clubs(scored, rows))[0] : null;
   }
 
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
@@ -130,6 +151,27 @@ export class RankingsService {
     return this.memo(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]));
   }
 
+  /** The clubs of a ranking view: computed once per view (its rows), names read once per scored event. */
+  private async clubs(scored: ScoredEvent, rows: RankingRow[]): Promise<Clubs> {
+    let known = this.hosts.get(scored);
+    if (!known) {
+      const hosts = contestantHosts(scored);
+      known = this.clubNames([...new Set(hosts.values())]).then((names) => ({ hosts, names }));
+      this.hosts.set(scored, known);
+      known.catch(() => this.hosts.delete(scored));
+    }
+    const { hosts, names } = await known;
+    let places = this.places.get(rows);
+    if (!places) this.places.set(rows, (places = clubPlaces(rows, hosts)));
+    return { places, hosts, names, owner: scored.data.event.organizationId };
+  }
+
+  private async clubNames(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.prisma.organization.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+    return new Map(rows.map((o) => [o.id, o.name]));
+  }
+
   private memo(scored: ScoredEvent, key: string, compute: () => RankingRow[]): RankingRow[] {
     let views = this.rows.get(scored);
     if (!views) this.rows.set(scored, (views = new Map()));
@@ -152,18 +194,21 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
  * One page of ranking rows, cursors being contestant ids: only the page's rows are rounded for
  * display (their exact totals are worked out then), so a page of a 20,000-pair field stays cheap.
  */
-function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
+function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[], clubs: Clubs): Page<RankingEntry> {
   const section = args.section?.toUpperCase();
-  const rows = section ? all.filter((r) => r.contestant.section?.toUpperCase() === section) : all;
+  const club = args.organizationId;
+  // A club's list: the pairs of the sections it hosts; the organiser's own: the sections nobody hosts.
+  const inClub = (r: RankingRow) => (clubs.hosts.get(r.contestant.id) ?? clubs.owner) === club;
+  const rows = all.filter((r) => (!section || r.contestant.section?.toUpperCase() === section) && (!club || inClub(r)));
   const after = args.after ? decodeCursor(args.after) : null;
   const start = after ? rows.findIndex((r) => r.contestant.id === after) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   // One row past the page tells toPage whether another page follows.
-  return toPage(entries(rows.slice(start, start + args.first + 1), sessions), args, rows.length, (e) => e.contestant.id);
+  return toPage(entries(rows.slice(start, start + args.first + 1), sessions, clubs), args, rows.length, (e) => e.contestant.id);
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */
-function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
+function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): RankingEntry[] {
   const now = new Date();
   const standing = sessions.length ? STANDING_ORDER[Math.min(...sessions.map((s) => STANDING_ORDER.indexOf(resultsStanding(s, now))))] : 'PROVISIONAL';
   for (const s of sessions) noteExpiry(nextStandingChange(s, now));
@@ -180,7 +225,13 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
     penalty: rounded(r.penalty),
     official,
     standing,
+    club: clubOf(clubs, r.contestant.id),
   }));
+}
+
+function clubOf(clubs: Clubs, contestantId: string): RankingClub | null {
+  const placed = clubs.places.get(contestantId);
+  return placed ? { id: placed.clubId, name: clubs.names.get(placed.clubId) ?? '', place: placed.place, rank: placed.rank } : null;
 }
 
 function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {

@@ -23,6 +23,12 @@ export async function sectionHost(tx: Tx, at: { sessionId: string; letter: strin
       ['organizationId'],
     );
   }
+  if (host && !(await tx.section.count({ where: { sessionId: at.sessionId, organizationId: { not: null } } }))) {
+    // The session's first club section makes it a simultaneous: no club's players may read a board
+    // another club still plays, so hands and travellers wait until every section has finished
+    // (the organiser may still show them earlier with updateSession).
+    await tx.session.update({ where: { id: at.sessionId }, data: { hideTravellers: true } });
+  }
   return host;
 }
 

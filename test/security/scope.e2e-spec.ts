@@ -124,6 +124,82 @@ describe('security: scope of a key', () => {
     await t.as(w.keys.A_DIRECTOR).post(`/api/v1/sessions/${w.ids.sessionA2}/results`).send({ ...line(1, 1, 2, 3), correction: { reason: 'Pad typo' } }).expect(201);
   });
 
+  it('keeps each host club of a simultaneous event to its own sections, however the section is named', async () => {
+    // The federation's event; club A hosts section A, a second member club hosts section B.
+    const gql = async (query: string, variables: Record<string, unknown> = {}) => dataOf(await t.gql(query, variables));
+    const clubA2 = (await gql(`mutation($f: ID!) { createOrganization(input: { name: "Club A2", kind: CLUB, federationId: $f }) { id } }`, { f: w.ids.federation })).createOrganization.id;
+    const a2Director = (await gql(`mutation($o: ID!) { createApiKey(input: { name: "A2", role: DIRECTOR, organizationId: $o }) { key } }`, { o: clubA2 })).createApiKey.key;
+    const eventId = (await gql(`mutation($o: ID!) { createEvent(input: { name: "Simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION, organizationId: $o }) { id } }`, { o: w.ids.federation })).createEvent.id;
+    const sessionId = (await gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    const section = async (letter: string, host: string) =>
+      (await gql(`mutation($s: ID!, $l: String!, $o: ID!) { createSection(input: { sessionId: $s, letter: $l, tables: 2, boards: [1, 2], organizationId: $o }) { id } }`, { s: sessionId, l: letter, o: host })).createSection.id;
+    const sectionA = await section('A', w.ids.clubA);
+    const sectionB = await section('B', clubA2);
+    const pairs = (await gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "A", number: 1 }, { section: "A", number: 2 }, { section: "B", number: 1 }, { section: "B", number: 2 }] }) { id section } }`, { e: eventId })).addContestants;
+    const pairA = pairs.find((p: { section: string }) => p.section === 'A').id;
+    const lineIn = (letter: unknown) => ({ section: letter, board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', tricks: 10 });
+    await t.http().post(`/api/v1/sessions/${sessionId}/results`).send(lineIn('A')).expect(201);
+    const penaltyA = (await gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Late start" }) { id } }`, { s: sessionId, c: pairA })).addPenalty.id;
+    const before = await sql(t.db.url, `SELECT count(*)::int AS n, sum("tricks")::int AS tricks FROM "Result" WHERE "sessionId" = $1`, [sessionId]);
+
+    const kind = 'another host club’s section of a simultaneous';
+    const graphql: [string, string, Record<string, unknown>][] = [
+      ['submitResult into A', `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...lineIn('A'), tricks: 3, correction: { reason: 'Ours now' } } }],
+      ['submitResult into " a " (spaces, lower case)', `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...lineIn(' a '), board: 2 } }],
+      ['submitResult with no section in a two-section session', `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...lineIn(undefined), board: 2 } }],
+      ['submitResults: own line B first, then A', `mutation($s: ID!, $l: [ResultLineInput!]!) { submitResults(input: { sessionId: $s, lines: $l }) { created } }`, { s: sessionId, l: [lineIn('B'), { ...lineIn('A'), board: 2 }] }],
+      ['an alias of submitResult with A inline', `mutation { mine: submitResult(input: { sessionId: "${sessionId}", section: "A", board: 2, nsPair: 1, ewPair: 2, contract: "4S", declarer: N, tricks: 10 }) { created } }`, {}],
+      ['adjustScore in A', `mutation($s: ID!) { adjustScore(input: { sessionId: $s, section: "A", board: 1, nsPair: 1, ewPair: 2, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Ours now" }) { id } }`, { s: sessionId }],
+      ['markFouledBoard: input section B, a line of A', `mutation($s: ID!) { markFouledBoard(input: { sessionId: $s, section: "B", board: 1, form: 2, lines: [{ section: "A", board: 1, nsPair: 1, ewPair: 2 }], reason: "Ours now" }) }`, { s: sessionId }],
+      ['addPenalty on a pair of A', `mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Ours now" }) { id } }`, { s: sessionId, c: pairA }],
+      ['addPenalty on a pair of A named with another event’s session', `mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Ours now" }) { id } }`, { s: w.ids.sessionA, c: pairA }],
+      ['revokePenalty of a pair of A', `mutation($id: ID!) { revokePenalty(id: $id, reason: "Ours now") { id } }`, { id: penaltyA }],
+      ['addContestants in A', `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "B", number: 7 }, { section: "a", number: 7 }] }) { id } }`, { e: eventId }],
+      ['addContestants numbered across the event', `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 7 }] }) { id } }`, { e: eventId }],
+      ['updateContestant of A', `mutation($id: ID!) { updateContestant(id: $id, input: { name: "Ours" }) { id } }`, { id: pairA }],
+      ['updateSection A (tables)', `mutation($id: ID!) { updateSection(id: $id, input: { tables: 3 }) { id } }`, { id: sectionA }],
+      ['updateSection A (finished)', `mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { id } }`, { id: sectionA }],
+      ['updateSection B handed to itself by its host', `mutation($id: ID!, $o: ID!) { updateSection(id: $id, input: { organizationId: $o }) { id } }`, { id: sectionB, o: clubA2 }],
+      ['createSection in the session', `mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "C", tables: 1, boards: [1], organizationId: $o }) { id } }`, { s: sessionId, o: clubA2 }],
+      ['updateSession (show travellers)', `mutation($id: ID!) { updateSession(id: $id, input: { hideTravellers: false }) { id } }`, { id: sessionId }],
+      ['publishSession', `mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: sessionId }],
+      ['addBoards', `mutation($s: ID!) { addBoards(input: { sessionId: $s, boards: [{ number: 9 }] }) { id } }`, { s: sessionId }],
+      ['updateEvent', `mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: eventId }],
+      ['importEvent into the event', `mutation($e: ID!) { importEvent(input: { format: PBN, content: "[Event \\"x\\"]", eventId: $e }) { eventId } }`, { e: eventId }],
+    ];
+    for (const [what, query, variables] of graphql) {
+      const res = await t.gqlAs(a2Director, query, variables);
+      const codes = (res.errors ?? []).map((e) => e.extensions?.code);
+      const stored = res.data && Object.values(res.data).some((v) => v !== null);
+      table.record(kind, `${what} → ${codes.join(',') || 'ALLOWED'}`, !stored && codes.length > 0 && codes.every((c) => c === 'FORBIDDEN'));
+    }
+    const rest: [string, object][] = [
+      ['REST line into A', lineIn('A')],
+      ['REST line into "a"', lineIn('a')],
+      ['REST batch: own line B, then A', { lines: [lineIn('B'), { ...lineIn('A'), board: 2 }] }],
+      ['REST correction into A', { ...lineIn('A'), tricks: 3, correction: { reason: 'Ours now' } }],
+    ];
+    for (const [what, body] of rest) {
+      const res = await t.as(a2Director).post(`/api/v1/sessions/${sessionId}/results`).send(body);
+      table.record(kind, `${what} → ${res.status}`, res.status === 403 && res.body.code === 'FORBIDDEN');
+    }
+    expect(table.wrong(kind)).toEqual([]);
+    expect(await sql(t.db.url, `SELECT count(*)::int AS n, sum("tricks")::int AS tricks FROM "Result" WHERE "sessionId" = $1`, [sessionId])).toEqual(before);
+    expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Penalty" WHERE "sessionId" = $1 AND "revokedAt" IS NULL`, [sessionId])).toEqual([{ n: 1 }]);
+    expect(await sql(t.db.url, `SELECT "tables", "finishedAt", "organizationId" FROM "Section" WHERE "sessionId" = $1 ORDER BY "letter"`, [sessionId])).toEqual([
+      { tables: 2, finishedAt: null, organizationId: w.ids.clubA },
+      { tables: 2, finishedAt: null, organizationId: clubA2 },
+    ]);
+    // The same kinds of write in its own section go through: the refusals above are about the section.
+    await t.as(a2Director).post(`/api/v1/sessions/${sessionId}/results`).send(lineIn('B')).expect(201);
+    dataOf(await t.gqlAs(a2Director, `mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { id } }`, { id: sectionB }));
+    dataOf(await t.gqlAs(w.keys.A_DIRECTOR, `mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "Second late start" }) { id } }`, { s: sessionId, c: pairA }));
+    // Club B, outside the federation, cannot be handed a section.
+    const outsider = await t.gql(`mutation($id: ID!, $o: ID!) { updateSection(id: $id, input: { organizationId: $o }) { id } }`, { id: sectionB, o: w.ids.clubB });
+    table.record(kind, `a section handed to a club outside the federation → ${outsider.errors?.[0]?.extensions?.code}`, outsider.errors?.[0]?.extensions?.code === 'BAD_USER_INPUT');
+    expect(table.wrong(kind)).toEqual([]);
+  });
+
   it('refuses unknown query parameters on every REST route, naming them', async () => {
     for (const [route, attack] of Object.entries(REST)) {
       const { key, send } = attack('colour=blue&page=2');

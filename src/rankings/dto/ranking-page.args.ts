@@ -15,6 +15,15 @@ export class RankingPageArgs extends PageArgs {
   @IsOptional()
   @Matches(/^[A-Za-z0-9]{1,4}$/, { message: 'section must be a section letter (1–4 letters or digits)' })
   section?: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Simultaneous events: only the contestants of the sections this club runs (the event’s own organisation: the sections it runs itself), placed as in the whole field; each entry’s `club.place` is its place in the club',
+  })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
 }
 
 @ArgsType()

@@ -14,6 +14,18 @@ export class RankedContestant {
   @Field(() => [Player], { description: 'The players, in seat order' }) players: Player[];
 }
 
+@ObjectType({ description: 'In a simultaneous event: the club running a contestant’s section, and the contestant’s place among that club’s contestants' })
+export class RankingClub {
+  @Field(() => ID, { description: 'The club (organisation) id' }) id: string;
+  @Field({ description: 'The club’s name' }) name: string;
+  @Field({
+    description:
+      'Place among the club’s contestants of the same field, in the order of the whole field: "1", "2=" (tied only when tied in the whole field too). The entry’s own `place` stays the place in the whole (national) field',
+  })
+  place: string;
+  @Field(() => Int, { description: 'The club place as a number (2 for "2=")' }) rank: number;
+}
+
 @ObjectType({ description: 'One line of a ranking' })
 export class RankingEntry {
   @Field({ description: '"1", "2", "3=" …: tied contestants share a place' }) place: string;
@@ -33,6 +45,8 @@ export class RankingEntry {
   @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
   @Field(() => ResultsStanding, { description: 'PROVISIONAL, OFFICIAL (correction and appeal periods running) or FINAL' })
   standing: keyof typeof ResultsStanding;
+  @Field(() => RankingClub, { nullable: true, description: 'Simultaneous events: the host club of the contestant’s section and its club place; null when the event’s own organisation runs the section' })
+  club: RankingClub | null;
 }
 
 @ObjectType({ description: 'A page of a ranking, in ranking order; cursors are the contestants’ ids' })

@@ -33,7 +33,7 @@ export class CreateSectionInput {
   @Field(() => ID, {
     nullable: true,
     description:
-      'Simultaneous events: the club that runs this section (a member club of the federation owning the event, or a club of the same federation as the owning club). Its keys then write this section’s results, contestants and rulings, and nothing else of the event. Left out: the event’s own organisation runs it',
+      'Simultaneous events: the club that runs this section (a member club of the federation owning the event, or a club of the same federation as the owning club). Its keys then write this section’s results, contestants and rulings, and nothing else of the event. The session’s first club section turns on hideTravellers: hands and travellers show once every section has finished. Left out: the event’s own organisation runs it',
   })
   @IsOptional()
   @IsUUID()

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, TEST_ADMIN_KEY, type TestApp } from './support/app.js';
+import { sql } from './support/database.js';
+
+/**
+ * A small simultaneous pairs, through the public API only: a federation owns the event; three
+ * member clubs (North, South, East) each run two sections (North A and B, South C and D, East E
+ * and F) on the same two boards, each with its own keys; results are scored across the whole
+ * field (scoreAcross: SESSION) and each club reads its own list.
+ *
+ * Every section: 2 tables, NS pair t v EW pair t at table t, both boards, 4♠ by North each time.
+ * Board 1 (nobody vulnerable): 4S= +420, +1 +450, +2 +480, −1 −50, −2 −100.
+ * Board 2 (NS vulnerable):      4S= +620, +1 +650, +2 +680, −1 −100, −2 −200.
+ *
+ *   table   board 1 (tricks, NS score)   board 2
+ *   A1      10  +420                     11  +650
+ *   A2      11  +450                     10  +620
+ *   B1       9   −50                     10  +620
+ *   B2      10  +420                      9  −100
+ *   C1      12  +480                     10  +620
+ *   C2       8  −100                     11  +650
+ *   D1      10  +420                      9  −100
+ *   D2      11  +450                     10  +620
+ *   E1       9   −50                     12  +680
+ *   E2      10  +420                     10  +620
+ *   F1      11  +450                      8  −200
+ *   F2      10  +420                     10  +620
+ *
+ * Matchpoints (2-point scale, DOMAIN §3.1: 2 per score beaten, 1 per other equal score), one field
+ * of 12 scores per board, so top = 2 × 11 = 22:
+ *   board 1: +480 beats 11 → 22; +450 (×3) beats 8, ties 2 → 18; +420 (×5) beats 3, ties 4 → 10;
+ *            −50 (×2) beats 1, ties 1 → 3; −100 → 0.                 (sum 22+54+50+6+0 = 132 = 12·11)
+ *   board 2: +680 → 22; +650 (×2) beats 9, ties 1 → 19; +620 (×6) beats 3, ties 5 → 11;
+ *            −100 (×2) beats 1, ties 1 → 3; −200 → 0.                  (sum 22+38+66+6+0 = 132)
+ * Each EW pair gets 22 − its table's NS matchpoints. Totals out of 44 (percentage = total / 44):
+ *
+ *   pair   NS: b1 + b2 = total   %        EW: 44 − NS   %
+ *   A1     10 + 19 = 29          65.91    15            34.09
+ *   A2     18 + 11 = 29          65.91    15            34.09
+ *   B1      3 + 11 = 14          31.82    30            68.18
+ *   B2     10 +  3 = 13          29.55    31            70.45
+ *   C1     22 + 11 = 33          75.00    11            25.00
+ *   C2      0 + 19 = 19          43.18    25            56.82
+ *   D1     10 +  3 = 13          29.55    31            70.45
+ *   D2     18 + 11 = 29          65.91    15            34.09
+ *   E1      3 + 22 = 25          56.82    19            43.18
+ *   E2     10 + 11 = 21          47.73    23            52.27
+ *   F1     18 +  0 = 18          40.91    26            59.09
+ *   F2     10 + 11 = 21          47.73    23            52.27
+ *
+ * National NS: C1 1; A1 A2 D2 2=; E1 5; E2 F2 6=; C2 8; F1 9; B1 10; B2 D1 11=.
+ * National EW: B2 D1 1=; B1 3; F1 4; C2 5; E2 F2 6=; E1 8; A1 A2 D2 9=; C1 12.
+ * Club lists keep the national order and ties within each field, numbered from 1 per club:
+ *   North NS: A1 1=, A2 1=, B1 3, B2 4        North EW: B2 1, B1 2, A1 3=, A2 3=
+ *   South NS: C1 1, D2 2, C2 3, D1 4          South EW: D1 1, C2 2, D2 3, C1 4
+ *   East  NS: E1 1, E2 2=, F2 2=, F1 4        East  EW: F1 1, E2 2=, F2 2=, E1 4
+ * (D2 is 2= nationally but alone at that rank in South: club place 2, not 2=; D1 is 1= nationally, 1 in South.)
+ */
+const TRICKS: Record<string, [number, number]> = {
+  A1: [10, 11], A2: [11, 10], B1: [9, 10], B2: [10, 9], C1: [12, 10], C2: [8, 11],
+  D1: [10, 9], D2: [11, 10], E1: [9, 12], E2: [10, 10], F1: [11, 8], F2: [10, 10],
+};
+const CLUB_SECTIONS = { North: ['A', 'B'], South: ['C', 'D'], East: ['E', 'F'] } as const;
+type Club = keyof typeof CLUB_SECTIONS;
+
+const linesOf = (section: string) =>
+  [1, 2].flatMap((table) => [1, 2].map((board) => ({ section, board, table, nsPair: table, ewPair: table, contract: '4S', declarer: 'N', tricks: TRICKS[`${section}${table}`][board - 1] })));
+
+const ENTRY = 'place rank percentage score contestant { id section number direction } club { id name place rank }';
+
+describe('a simultaneous pairs: three clubs, two sections each, one national field', () => {
+  let t: TestApp;
+  const clubIds = {} as Record<Club, string>;
+  const keys = {} as Record<Club | 'federation', { director: string; scorer: string }>;
+  const sectionIds: Record<string, string> = {};
+  let federationId: string;
+  let outsiderId: string;
+  let eventId: string;
+  let sessionId: string;
+
+  const key = async (as: string | null, organizationId: string, role: string) =>
+    dataOf(await t.gqlAs(as ?? TEST_ADMIN_KEY, `mutation($in: CreateApiKeyInput!) { createApiKey(input: $in) { key } }`, { in: { name: `${role} key`, role, organizationId } })).createApiKey.key as string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const org = async (as: string | null, input: Record<string, unknown>) =>
+      dataOf(await t.gqlAs(as ?? TEST_ADMIN_KEY, `mutation($in: CreateOrganizationInput!) { createOrganization(input: $in) { id } }`, { in: input })).createOrganization.id as string;
+    federationId = await org(null, { name: 'National Bridge Federation', kind: 'FEDERATION' });
+    const fedAdmin = await key(null, federationId, 'ADMIN');
+    keys.federation = { director: await key(fedAdmin, federationId, 'DIRECTOR'), scorer: await key(fedAdmin, federationId, 'SCORER') };
+    // The federation creates two member clubs; the third, already on its own, asks to join and is accepted.
+    clubIds.North = await org(fedAdmin, { name: 'North BC', kind: 'CLUB', federationId });
+    clubIds.South = await org(fedAdmin, { name: 'South BC', kind: 'CLUB', federationId });
+    clubIds.East = await org(null, { name: 'East BC', kind: 'CLUB' });
+    const eastAdmin = await key(null, clubIds.East, 'ADMIN');
+    dataOf(await t.gqlAs(eastAdmin, `mutation($id: ID!, $f: ID!) { updateOrganization(id: $id, input: { federationId: $f }) { id } }`, { id: clubIds.East, f: federationId }));
+    dataOf(await t.gqlAs(fedAdmin, `mutation($c: ID!) { acceptMemberClub(clubId: $c) { id } }`, { c: clubIds.East }));
+    outsiderId = await org(null, { name: 'Outsider BC', kind: 'CLUB' });
+    for (const club of ['North', 'South', 'East'] as Club[]) {
+      const admin = club === 'East' ? eastAdmin : await key(null, clubIds[club], 'ADMIN');
+      keys[club] = { director: await key(admin, clubIds[club], 'DIRECTOR'), scorer: await key(admin, clubIds[club], 'SCORER') };
+    }
+  });
+  afterAll(() => t.close());
+
+  it('lets the federation set the event up and hand each club its sections', async () => {
+    const fed = keys.federation.director;
+    eventId = dataOf(
+      await t.gqlAs(fed, `mutation($o: ID!) { createEvent(input: { name: "National Simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION, organizationId: $o }) { id } }`, { o: federationId }),
+    ).createEvent.id;
+    sessionId = dataOf(await t.gqlAs(fed, `mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    for (const [club, letters] of Object.entries(CLUB_SECTIONS) as [Club, readonly string[]][]) {
+      for (const letter of letters) {
+        const made = dataOf(
+          await t.gqlAs(fed, `mutation($s: ID!, $l: String!, $o: ID!) { createSection(input: { sessionId: $s, letter: $l, tables: 2, boards: [1, 2], organizationId: $o }) { id letter organizationId finishedAt } }`, {
+            s: sessionId,
+            l: letter,
+            o: clubIds[club],
+          }),
+        ).createSection;
+        expect(made).toMatchObject({ letter, organizationId: clubIds[club], finishedAt: null });
+        sectionIds[letter] = made.id;
+      }
+    }
+    // The first club section made the session a simultaneous: hands and travellers wait for every club.
+    expect(dataOf(await t.gql(`query($s: ID!) { session(id: $s) { hideTravellers } }`, { s: sessionId })).session.hideTravellers).toBe(true);
+  });
+
+  it('refuses a club that is not in the federation as a host, and a club key setting sections up', async () => {
+    const outsider = await t.gqlAs(keys.federation.director, `mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "Z", tables: 1, boards: [1], organizationId: $o }) { id } }`, { s: sessionId, o: outsiderId });
+    expect(outsider.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(outsider.errors?.[0]?.message).toMatch(/not a member of the federation/);
+    const byClub = await t.gqlAs(keys.North.director, `mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Z", tables: 1, boards: [1] }) { id } }`, { s: sessionId });
+    expect(byClub.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // A host club runs its section; it cannot hand it on.
+    const handOver = await t.gqlAs(keys.North.director, `mutation($id: ID!, $o: ID!) { updateSection(id: $id, input: { organizationId: $o }) { id } }`, { id: sectionIds.A, o: clubIds.South });
+    expect(handOver.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('lets each club enter its own pairs, and only in its own sections', async () => {
+    for (const [club, letters] of Object.entries(CLUB_SECTIONS) as [Club, readonly string[]][]) {
+      const contestants = letters.flatMap((section) => [1, 2].flatMap((number) => (['NS', 'EW'] as const).map((direction) => ({ section, number, direction, name: `${section}${number} ${direction}` }))));
+      const added = dataOf(await t.gqlAs(keys[club].director, `mutation($in: AddContestantsInput!) { addContestants(input: $in) { id } }`, { in: { eventId, contestants } })).addContestants;
+      expect(added).toHaveLength(8);
+    }
+    const intoSouth = await t.gqlAs(keys.North.director, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "C", number: 9, direction: NS }] }) { id } }`, { e: eventId });
+    expect(intoSouth.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // Numbered across the event (no section) is the organiser's to enter.
+    const eventWide = await t.gqlAs(keys.North.director, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 99 }] }) { id } }`, { e: eventId });
+    expect(eventWide.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('takes each club’s results from its own keys, by REST and GraphQL', async () => {
+    // North posts by REST, one batch per section.
+    for (const section of CLUB_SECTIONS.North) await t.as(keys.North.scorer).post(`/api/v1/sessions/${sessionId}/results`).send({ lines: linesOf(section) }).expect(201);
+    // South posts its two sections in one GraphQL batch.
+    const south = await t.gqlAs(keys.South.scorer, `mutation($in: SubmitResultsInput!) { submitResults(input: $in) { created } }`, { in: { sessionId, lines: [...linesOf('C'), ...linesOf('D')] } });
+    expect(dataOf(south).submitResults).toHaveLength(8);
+    // East's pads post line by line.
+    for (const line of [...linesOf('E'), ...linesOf('F')]) {
+      const res = await t.gqlAs(keys.East.scorer, `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...line } });
+      expect(dataOf(res).submitResult.created).toBe(true);
+    }
+    expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
+  });
+
+  it('refuses a club writing into another club’s section, whatever the route, and stores nothing', async () => {
+    const intruder = { section: 'C', board: 1, table: 1, nsPair: 1, ewPair: 1, contract: '3NT', declarer: 'N', tricks: 3, correction: { reason: 'Taken over' } };
+    const rest = await t.as(keys.North.director).post(`/api/v1/sessions/${sessionId}/results`).send(intruder);
+    expect(rest.status).toBe(403);
+    expect(rest.body.code).toBe('FORBIDDEN');
+    // A batch mixing an own line with another club's is refused whole.
+    const mixed = await t.as(keys.North.director).post(`/api/v1/sessions/${sessionId}/results`).send({ lines: [{ ...intruder, section: 'A', tricks: 10, correction: undefined }, intruder] });
+    expect(mixed.status).toBe(403);
+    // Aliases and variables change nothing: each field is checked on its own arguments.
+    const aliased = await t.gqlAs(keys.North.director, `mutation($in: SubmitResultInput!) { ours: submitResult(input: { sessionId: "${sessionId}", section: "A", board: 1, nsPair: 1, ewPair: 1, contract: "4S", declarer: N, tricks: 10 }) { created } theirs: submitResult(input: $in) { created } }`, { in: { sessionId, ...intruder } });
+    expect(aliased.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    expect(aliased.data?.theirs ?? null).toBeNull();
+    const ruling = await t.gqlAs(keys.North.director, `mutation($s: ID!) { adjustScore(input: { sessionId: $s, section: "D", board: 2, nsPair: 1, ewPair: 1, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Slow play" }) { id } }`, { s: sessionId });
+    expect(ruling.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const south1 = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { id section number direction } } }`, { e: eventId })).event.contestants.find((c: any) => c.section === 'C' && c.number === 1 && c.direction === 'NS');
+    const penalty = await t.gqlAs(keys.North.director, `mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "3", reason: "Late" }) { id } }`, { s: sessionId, c: south1.id });
+    expect(penalty.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const rename = await t.gqlAs(keys.North.director, `mutation($id: ID!) { updateContestant(id: $id, input: { name: "Ours" }) { id } }`, { id: south1.id });
+    expect(rename.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const stored = await sql(t.db.url, `SELECT r."tricks" FROM "Result" r JOIN "Section" x ON x."id" = r."sectionId" WHERE x."letter" = 'C' AND r."boardNumber" = 1 AND r."table" = 1`);
+    expect(stored).toEqual([{ tricks: 12 }]);
+    expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Penalty"`))[0].n).toBe(0);
+  });
+
+  it('lets the organiser’s keys write every club’s sections', async () => {
+    // A correction to South's C1 board 1, then back: the organiser's director may make both.
+    const correct = (tricks: number, reason: string) =>
+      t.as(keys.federation.director).post(`/api/v1/sessions/${sessionId}/results`).send({ section: 'C', board: 1, table: 1, nsPair: 1, ewPair: 1, contract: '4S', declarer: 'N', tricks, correction: { reason } });
+    expect((await correct(11, 'Pad typo')).status).toBe(201);
+    expect((await correct(12, 'Typo undone')).status).toBe(201);
+  });
+
+  it('hides hands and travellers from everyone but the organiser until every club has finished', async () => {
+    const publicTraveller = async () => dataOf(await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden lines { section nsScore } } }`, { s: sessionId })).traveller;
+    const finish = (club: Club, letter: string) => t.gqlAs(keys[club].director, `mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { finishedAt } }`, { id: sectionIds[letter] });
+    expect(await publicTraveller()).toEqual({ hidden: true, lines: [] });
+    // A club cannot end another club's section.
+    expect((await finish('North', 'C')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    for (const [club, letter] of [['North', 'A'], ['North', 'B'], ['South', 'C'], ['South', 'D'], ['East', 'E']] as [Club, string][]) {
+      expect(dataOf(await finish(club, letter)).updateSection.finishedAt).not.toBeNull();
+    }
+    // Five of six sections have finished: section F still plays board 1.
+    expect((await publicTraveller()).hidden).toBe(true);
+    const clubView = dataOf(await t.gqlAs(keys.North.director, `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden } }`, { s: sessionId })).traveller;
+    expect(clubView.hidden).toBe(true);
+    // The organiser sees every club's lines all along.
+    const organiserView = dataOf(await t.gqlAs(keys.federation.director, `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden lines { section } } }`, { s: sessionId })).traveller;
+    expect(organiserView).toMatchObject({ hidden: false, lines: expect.arrayContaining([{ section: 'F' }]) });
+    dataOf(await finish('East', 'F'));
+    const session = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { status } }`, { s: sessionId })).session;
+    expect(session.status).toBe('COMPLETED');
+    const shown = await publicTraveller();
+    expect(shown.hidden).toBe(false);
+    expect(shown.lines).toHaveLength(12);
+  });
+
+  /** Ranking rows as [section+number, place, percentage, club place], ties listed by section and number. */
+  const rows = (nodes: any[]) =>
+    nodes
+      .map((n) => [`${n.contestant.section}${n.contestant.number}`, n.place, n.percentage, n.club?.place ?? null] as const)
+      .sort((a, b) => parseInt(a[1]) - parseInt(b[1]) || a[0].localeCompare(b[0]));
+
+  it('ranks the whole field nationally, each pair with its club and club place', async () => {
+    const page = async (direction: string) =>
+      dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRankingPage(sessionId: $s, direction: ${direction}, first: 20) { totalCount nodes { ${ENTRY} } } }`, { s: sessionId })).sessionRankingPage;
+    const ns = await page('NS');
+    expect(ns.totalCount).toBe(12);
+    expect(rows(ns.nodes)).toEqual([
+      ['C1', '1', 75, '1'],
+      ['A1', '2=', 65.91, '1='],
+      ['A2', '2=', 65.91, '1='],
+      ['D2', '2=', 65.91, '2'],
+      ['E1', '5', 56.82, '1'],
+      ['E2', '6=', 47.73, '2='],
+      ['F2', '6=', 47.73, '2='],
+      ['C2', '8', 43.18, '3'],
+      ['F1', '9', 40.91, '4'],
+      ['B1', '10', 31.82, '3'],
+      ['B2', '11=', 29.55, '4'],
+      ['D1', '11=', 29.55, '4'],
+    ]);
+    // Matchpoints out of 44 (two boards, top 22): C1 33.
+    expect(ns.nodes[0].score).toBe(33);
+    expect(ns.nodes[0].club).toMatchObject({ id: clubIds.South, name: 'South BC', place: '1', rank: 1 });
+    const ew = await page('EW');
+    expect(rows(ew.nodes)).toEqual([
+      ['B2', '1=', 70.45, '1'],
+      ['D1', '1=', 70.45, '1'],
+      ['B1', '3', 68.18, '2'],
+      ['F1', '4', 59.09, '1'],
+      ['C2', '5', 56.82, '2'],
+      ['E2', '6=', 52.27, '2='],
+      ['F2', '6=', 52.27, '2='],
+      ['E1', '8', 43.18, '4'],
+      ['A1', '9=', 34.09, '3='],
+      ['A2', '9=', 34.09, '3='],
+      ['D2', '9=', 34.09, '3'],
+      ['C1', '12', 25, '4'],
+    ]);
+  });
+
+  it('gives each club its own list, with club and national places, a page at a time', async () => {
+    const clubPage = async (club: Club, direction: string, extra = '') =>
+      dataOf(
+        await t.gqlAs(null, `query($s: ID!, $o: ID!) { sessionRankingPage(sessionId: $s, organizationId: $o, direction: ${direction}${extra}) { totalCount pageInfo { hasNextPage endCursor } nodes { ${ENTRY} } } }`, {
+          s: sessionId,
+          o: clubIds[club],
+        }),
+      ).sessionRankingPage;
+    const expected: Record<Club, Record<'NS' | 'EW', [string, string, number, string][]>> = {
+      North: {
+        NS: [['A1', '2=', 65.91, '1='], ['A2', '2=', 65.91, '1='], ['B1', '10', 31.82, '3'], ['B2', '11=', 29.55, '4']],
+        EW: [['B2', '1=', 70.45, '1'], ['B1', '3', 68.18, '2'], ['A1', '9=', 34.09, '3='], ['A2', '9=', 34.09, '3=']],
+      },
+      South: {
+        NS: [['C1', '1', 75, '1'], ['D2', '2=', 65.91, '2'], ['C2', '8', 43.18, '3'], ['D1', '11=', 29.55, '4']],
+        EW: [['D1', '1=', 70.45, '1'], ['C2', '5', 56.82, '2'], ['D2', '9=', 34.09, '3'], ['C1', '12', 25, '4']],
+      },
+      East: {
+        NS: [['E1', '5', 56.82, '1'], ['E2', '6=', 47.73, '2='], ['F2', '6=', 47.73, '2='], ['F1', '9', 40.91, '4']],
+        EW: [['F1', '4', 59.09, '1'], ['E2', '6=', 52.27, '2='], ['F2', '6=', 52.27, '2='], ['E1', '8', 43.18, '4']],
+      },
+    };
+    for (const club of ['North', 'South', 'East'] as Club[]) {
+      for (const direction of ['NS', 'EW'] as const) {
+        const page = await clubPage(club, direction);
+        expect(page.totalCount).toBe(4);
+        expect(page.nodes.every((n: any) => n.club.id === clubIds[club])).toBe(true);
+        expect(rows(page.nodes)).toEqual(expected[club][direction]);
+      }
+    }
+    // Two at a time: the second page follows the first in the club's order.
+    const first = await clubPage('North', 'EW', ', first: 2');
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await clubPage('North', 'EW', `, first: 2, after: "${first.pageInfo.endCursor}"`);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+    expect([...first.nodes, ...second.nodes].map((n: any) => n.club.place)).toEqual(['1', '2', '3=', '3=']);
+    // The event ranking (one session) filters the same way; a section filter narrows a club's list.
+    const event = dataOf(
+      await t.gqlAs(null, `query($e: ID!, $o: ID!) { eventRankingPage(eventId: $e, organizationId: $o, direction: NS, section: "D") { nodes { ${ENTRY} } } }`, { e: eventId, o: clubIds.South }),
+    ).eventRankingPage;
+    expect(rows(event.nodes)).toEqual([['D2', '2=', 65.91, '2'], ['D1', '11=', 29.55, '4']]);
+  });
+
+  it('answers one pair’s national and club place without the rest of the ranking', async () => {
+    const contestants = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { id section number direction } } }`, { e: eventId })).event.contestants;
+    const d2 = contestants.find((c: any) => c.section === 'D' && c.number === 2 && c.direction === 'NS');
+    const entry = dataOf(await t.gqlAs(null, `query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { ${ENTRY} } }`, { s: sessionId, c: d2.id })).sessionRankingEntry;
+    expect(entry).toMatchObject({ place: '2=', percentage: 65.91, club: { id: clubIds.South, name: 'South BC', place: '2', rank: 2 } });
+  });
+});
