@@ -72,6 +72,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
   let t: TestApp;
   const clubIds = {} as Record<Club, string>;
   const keys = {} as Record<Club | 'federation', { director: string; scorer: string }>;
+  const admins = {} as Record<Club, string>;
   const sectionIds: Record<string, string> = {};
   let federationId: string;
   let outsiderId: string;
@@ -98,6 +99,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     outsiderId = await org(null, { name: 'Outsider BC', kind: 'CLUB' });
     for (const club of ['North', 'South', 'East'] as Club[]) {
       const admin = club === 'East' ? eastAdmin : await key(null, clubIds[club], 'ADMIN');
+      admins[club] = admin;
       keys[club] = { director: await key(admin, clubIds[club], 'DIRECTOR'), scorer: await key(admin, clubIds[club], 'SCORER') };
     }
   });
@@ -156,9 +158,12 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     // South posts its two sections in one GraphQL batch.
     const south = await t.gqlAs(keys.South.scorer, `mutation($in: SubmitResultsInput!) { submitResults(input: $in) { created } }`, { in: { sessionId, lines: [...linesOf('C'), ...linesOf('D')] } });
     expect(dataOf(south).submitResults).toHaveLength(8);
-    // East's pads post line by line.
+    // East's pads post line by line, with a key limited to tonight's event (East hosts sections of it).
+    const pads = dataOf(
+      await t.gqlAs(admins.East, `mutation($in: CreateApiKeyInput!) { createApiKey(input: $in) { key } }`, { in: { name: 'Pads, tonight', role: 'SCORER', organizationId: clubIds.East, eventId } }),
+    ).createApiKey.key;
     for (const line of [...linesOf('E'), ...linesOf('F')]) {
-      const res = await t.gqlAs(keys.East.scorer, `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...line } });
+      const res = await t.gqlAs(pads, `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...line } });
       expect(dataOf(res).submitResult.created).toBe(true);
     }
     expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
@@ -313,5 +318,25 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const d2 = contestants.find((c: any) => c.section === 'D' && c.number === 2 && c.direction === 'NS');
     const entry = dataOf(await t.gqlAs(null, `query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { ${ENTRY} } }`, { s: sessionId, c: d2.id })).sessionRankingEntry;
     expect(entry).toMatchObject({ place: '2=', percentage: 65.91, club: { id: clubIds.South, name: 'South BC', place: '2', rank: 2 } });
+    // The same over REST, for a club website.
+    const rest = await t.as(null).get(`/api/v1/sessions/${sessionId}/ranking/${d2.id}`).expect(200);
+    expect(rest.body).toMatchObject({ place: '2=', percentage: 65.91, contestant: { section: 'D', number: 2, direction: 'NS' }, club: { name: 'South BC', place: '2' } });
+  });
+
+  it('serves the club lists over REST too, a page at a time', async () => {
+    const get = (query: string) => t.as(null).get(`/api/v1/sessions/${sessionId}/ranking?${query}`);
+    const first = (await get(`organizationId=${clubIds.East}&direction=EW&first=3`).expect(200)).body;
+    expect(first.totalCount).toBe(4);
+    expect(first.hasNextPage).toBe(true);
+    const rest = (await get(`organizationId=${clubIds.East}&direction=EW&first=3&after=${first.endCursor}`).expect(200)).body;
+    const list = [...first.entries, ...rest.entries].map((e: any) => [`${e.contestant.section}${e.contestant.number}`, e.place, e.club.place]);
+    expect(list.map((r) => r[2])).toEqual(['1', '2=', '2=', '4']);
+    expect(list[0]).toEqual(['F1', '4', '1']);
+    expect(list[3]).toEqual(['E1', '8', '4']);
+    const national = (await t.as(null).get(`/api/v1/events/${eventId}/ranking?direction=NS&first=1`).expect(200)).body;
+    expect(national.entries[0]).toMatchObject({ place: '1', percentage: 75, contestant: { section: 'C', number: 1 }, club: { name: 'South BC', place: '1' } });
+    const bad = await get('organizationId=south&first=500');
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual(expect.arrayContaining(['first', 'organizationId']));
   });
 });

@@ -63,7 +63,9 @@ export class ApiKeysService {
     if (input.expiresAt && input.expiresAt <= new Date()) throw new BadInputError('expiresAt must be in the future', ['expiresAt']);
     if (input.eventId) {
       const event = await this.prisma.event.findUnique({ where: { id: input.eventId } });
-      if (!event || (input.organizationId && event.organizationId !== input.organizationId)) throw new NotFoundError('Event of this organisation', input.eventId, 'eventId');
+      // A club's key may be limited to a simultaneous event another organisation runs, when the club hosts a section of it.
+      const hosting = !!event && !!input.organizationId && event.organizationId !== input.organizationId && (await this.prisma.section.count({ where: { organizationId: input.organizationId, session: { eventId: event.id } } })) > 0;
+      if (!event || (input.organizationId && event.organizationId !== input.organizationId && !hosting)) throw new NotFoundError('Event of this organisation', input.eventId, 'eventId');
     }
     const { key, prefix, hash } = generateKey();
     const apiKey = await this.prisma.apiKey.create({

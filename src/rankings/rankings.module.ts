@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { RankingsController } from './rankings.controller.js';
 import { RankingsResolver } from './rankings.resolver.js';
 import { RankingsService } from './rankings.service.js';
 import { ScoredEvents } from './scored-events.service.js';
 import { SessionResultsResolver } from './session-results.resolver.js';
 
-@Module({ providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver], exports: [RankingsService, ScoredEvents] })
+@Module({ controllers: [RankingsController], providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver], exports: [RankingsService, ScoredEvents] })
 export class RankingsModule {}

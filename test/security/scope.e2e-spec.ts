@@ -32,6 +32,9 @@ describe('security: scope of a key', () => {
     'GET /api/v1/events/{id}/ranking.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking.csv?${q}`) }),
     'GET /api/v1/events/{id}/travellers.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/travellers.csv?${q}`) }),
     'GET /api/v1/organizations/{id}/awards.csv': (q) => ({ key: 'OTHER_FED_ADMIN', send: (t, k) => t.as(k).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?${q}`) }),
+    'GET /api/v1/sessions/{id}/ranking': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/sessions/${w.ids.sessionA}/ranking?${q}`) }),
+    'GET /api/v1/events/{id}/ranking': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking?${q}`) }),
+    'GET /api/v1/sessions/{id}/ranking/{contestantId}': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/sessions/${w.ids.sessionA}/ranking/${w.ids.contestantA}?${q}`) }),
     'GET /health': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health?${q}`) }),
     'GET /health/live': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health/live?${q}`) }),
   };
@@ -101,6 +104,7 @@ describe('security: scope of a key', () => {
         // Take an id of the attacker's own (so a guard reading the query would let it through).
         const own = { id: w.ids.sessionB, sessionId: w.ids.sessionB, eventId: w.ids.eventB, organizationId: w.ids.clubB, federationId: w.ids.otherFederation }[param];
         if (route.startsWith('POST /api/v1/imports') && param === 'eventId') continue; // the route documents eventId: its own test below
+        if (route.endsWith('/ranking') && param === 'organizationId') continue; // a documented filter of a public read: its own test below
         const { key, send } = attack(`${param}=${own}`);
         const res = await send(t, key && w.keys[key]);
         table.record('query-string tampering', `${route} ?${param}= → ${res.status}`, res.status === 400 && res.body.code === 'BAD_USER_INPUT' && res.body.fields?.includes(param));
@@ -217,5 +221,9 @@ describe('security: scope of a key', () => {
     table.record('documented query parameter of another club', `awards.csv of another federation → ${awards.status}`, awards.status === 403);
     expect(awards.status).toBe(403);
     await t.as(w.keys.FED_ADMIN).get(`/api/v1/organizations/${w.ids.federation}/awards.csv?from=2020-01-01&category=CLUB`).expect(200);
+    // A ranking's club filter only narrows a public list: another club's id there shows nothing of it.
+    const filtered = await t.as(w.keys.B_SCORER).get(`/api/v1/events/${w.ids.eventA}/ranking?organizationId=${w.ids.clubB}`);
+    table.record('documented query parameter of another club', `ranking ?organizationId=<club B> on club A's event → ${filtered.status}, ${filtered.body.totalCount} rows`, filtered.status === 200 && filtered.body.totalCount === 0);
+    expect(filtered.body.totalCount).toBe(0);
   });
 });
