@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, startTestApp, TEST_ADMIN_KEY, type TestApp } from './support/app.js';
+import { readFileSync } from 'node:fs';
 import { sql } from './support/database.js';
 
 /**
@@ -338,5 +339,22 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const bad = await get('organizationId=south&first=500');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(expect.arrayContaining(['first', 'organizationId']));
+  });
+
+  it('runs the README’s simultaneous examples as written', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const part = /<!-- simultaneous:start -->([\s\S]*?)<!-- simultaneous:end -->/.exec(readme)?.[1] ?? '';
+    const blocks = [...part.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(blocks).toHaveLength(4);
+    const [handOut, finished, clubList, myPlace] = blocks;
+    // A second session of the same simultaneous: section A is North's again.
+    const session2 = dataOf(await t.gqlAs(keys.federation.director, `mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    const section = dataOf(await t.gqlAs(keys.federation.director, handOut, { session: session2, club: clubIds.North })).createSection;
+    expect(section).toMatchObject({ letter: 'A', organizationId: clubIds.North });
+    expect(dataOf(await t.gqlAs(keys.North.director, finished, { section: section.id })).updateSection.finishedAt).not.toBeNull();
+    const list = dataOf(await t.gqlAs(null, clubList, { session: sessionId, club: clubIds.South })).sessionRankingPage;
+    expect(list.nodes.map((n: any) => [n.place, n.club.place])).toEqual([['1', '1'], ['2=', '2'], ['8', '3'], ['11=', '4']]);
+    const c1 = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { id section number direction } } }`, { e: eventId })).event.contestants.find((c: any) => c.section === 'C' && c.number === 1 && c.direction === 'NS');
+    expect(dataOf(await t.gqlAs(null, myPlace, { session: sessionId, pair: c1.id })).sessionRankingEntry).toEqual({ place: '1', percentage: 75, club: { name: 'South BC', place: '1' } });
   });
 });
