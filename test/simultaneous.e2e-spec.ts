@@ -357,4 +357,20 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const c1 = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { id section number direction } } }`, { e: eventId })).event.contestants.find((c: any) => c.section === 'C' && c.number === 1 && c.direction === 'NS');
     expect(dataOf(await t.gqlAs(null, myPlace, { session: sessionId, pair: c1.id })).sessionRankingEntry).toEqual({ place: '1', percentage: 75, club: { name: 'South BC', place: '1' } });
   });
+
+  it('moves a section to another club at once: the first club’s keys lose it at the next post', async () => {
+    const line = { section: 'A', board: 1, table: 1, nsPair: 1, ewPair: 1, contract: '4S', declarer: 'N', tricks: 10 };
+    const post = (club: Club) => t.as(keys[club].scorer).post(`/api/v1/sessions/${sessionId}/results`).send(line);
+    expect((await post('North')).status).toBe(200); // the same line again: stored already, nothing changes
+    // A letter is one club's in every session: a new section A for another club is a CONFLICT; the letter moves whole.
+    const session3 = dataOf(await t.gqlAs(keys.federation.director, `mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    const clash = await t.gqlAs(keys.federation.director, `mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2], organizationId: $o }) { id } }`, { s: session3, o: clubIds.East });
+    expect(clash.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    const hand = dataOf(await t.gqlAs(keys.federation.director, `mutation($id: ID!, $o: ID!) { updateSection(id: $id, input: { organizationId: $o }) { organizationId } }`, { id: sectionIds.A, o: clubIds.South }));
+    expect(hand.updateSection.organizationId).toBe(clubIds.South);
+    expect(await sql(t.db.url, `SELECT DISTINCT "organizationId" FROM "Section" WHERE "letter" = 'A'`)).toEqual([{ organizationId: clubIds.South }]);
+    const refused = await post('North');
+    expect(refused.status).toBe(403);
+    expect((await post('South')).status).toBe(200);
+  });
 });

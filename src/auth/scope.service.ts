@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PgPool } from '../database/pg-pool.service.js';
+import { Revisions } from '../database/revisions.service.js';
 import type { Principal, Scope } from './principal.js';
 import type { ScopeTarget } from './requires.decorator.js';
 
@@ -7,6 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The scope of an event, with the columns every query answers; `hostId` is added where a section's host may write. */
 const EVENT_SCOPE = `e."organizationId", o."federationId", e."id" AS "eventId"`;
+/** What a scope naming a host was read at: a host changes only with the event's set-up (a Section write bumps it). */
+const READ_AT = `e."setupRevision"::text AS "setupRevision"`;
 const EVENT_ORG = `LEFT JOIN "Organization" o ON o."id" = e."organizationId"`;
 
 /**
@@ -25,28 +28,32 @@ const QUERIES: Record<Kind, string> = {
   organization: `SELECT o."id" AS "organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1`,
   event: `SELECT ${EVENT_SCOPE} FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
   session: `SELECT ${EVENT_SCOPE} FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
-  section: `SELECT ${EVENT_SCOPE}, x."organizationId" AS "hostId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE x."id" = $1`,
+  section: `SELECT ${EVENT_SCOPE}, ${READ_AT}, x."organizationId" AS "hostId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE x."id" = $1`,
   board: `SELECT ${EVENT_SCOPE} FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE b."id" = $1`,
-  contestant: `SELECT ${EVENT_SCOPE}, ${hostOfLetter('c."eventId"', 'c."section"')} AS "hostId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" ${EVENT_ORG} WHERE c."id" = $1`,
+  contestant: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfLetter('c."eventId"', 'c."section"')} AS "hostId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" ${EVENT_ORG} WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
-  penalty: `SELECT ${EVENT_SCOPE}, (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = p."sessionId" AND x."letter" = c."section" WHERE c."id" = p."contestantId") AS "hostId"
+  penalty: `SELECT ${EVENT_SCOPE}, ${READ_AT}, (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = p."sessionId" AND x."letter" = c."section" WHERE c."id" = p."contestantId") AS "hostId"
     FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   // A club's request to join a federation is the federation's to accept.
   membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
   // The section named by letter; without a letter, the session's only section (as posting a line reads it).
-  sessionSection: `SELECT ${EVENT_SCOPE},
+  sessionSection: `SELECT ${EVENT_SCOPE}, ${READ_AT},
       (SELECT x."organizationId" FROM "Section" x WHERE x."sessionId" = s."id"
          AND (x."letter" = $2::text OR ($2::text IS NULL AND (SELECT count(*) FROM "Section" y WHERE y."sessionId" = s."id") = 1))) AS "hostId"
     FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
-  eventSection: `SELECT ${EVENT_SCOPE}, ${hostOfLetter('e."id"', '$2::text')} AS "hostId" FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
+  eventSection: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfLetter('e."id"', '$2::text')} AS "hostId" FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
   // The contestant must be of the session's event: a club's pair cannot lend its host to another event.
-  sessionContestant: `SELECT ${EVENT_SCOPE},
+  sessionContestant: `SELECT ${EVENT_SCOPE}, ${READ_AT},
       (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = s."id" AND x."letter" = c."section" WHERE c."id" = $2::uuid AND c."eventId" = e."id") AS "hostId"
     FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
 };
 
-/** Kinds whose scope names a host club: never remembered, since the organiser may hand a section to another club. */
+/**
+ * Kinds whose scope names a host club: remembered only while the event's set-up revision is the
+ * one they were read at, since the organiser may hand a section to another club at any moment
+ * (checked with the shared revision probe, so a burst of posts costs one small query).
+ */
 const HOSTED = new Set<Kind>(['section', 'contestant', 'penalty', 'sessionSection', 'eventSection', 'sessionContestant']);
 
 /** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
@@ -65,8 +72,12 @@ const REMEMBER_MS = 30_000;
 @Injectable()
 export class ScopeService {
   private readonly remembered = new Map<string, { scope: Scope | null; until: number }>();
+  private readonly hosted = new Map<string, { scope: Scope; setupRevision: string }>();
 
-  constructor(private readonly pg: PgPool) {}
+  constructor(
+    private readonly pg: PgPool,
+    private readonly revisions: Revisions,
+  ) {}
 
   async resolve(target: ScopeTarget, principal: Principal | null): Promise<Scope | null> {
     if (target.kind === 'global') return null;
@@ -76,13 +87,13 @@ export class ScopeService {
       return organizationId === null ? null : this.resolve({ kind: 'organization', id: organizationId }, principal);
     }
     if (typeof target.id !== 'string' || !UUID.test(target.id)) return null;
+    if (HOSTED.has(target.kind)) return this.resolveHosted(target);
     const key = `${target.kind}:${target.id}`;
-    // A membership request and a section's host change; everything else keeps its organisation.
-    const volatile = target.kind === 'membershipRequest' || HOSTED.has(target.kind);
+    // A membership request changes; everything else keeps its organisation.
+    const volatile = target.kind === 'membershipRequest';
     const known = volatile ? undefined : this.remembered.get(key);
     if (known && known.until > Date.now()) return known.scope;
-    const twoPart = target.kind === 'sessionSection' || target.kind === 'eventSection' || target.kind === 'sessionContestant';
-    const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], twoPart ? [target.id, secondParameter(target)] : [target.id]);
+    const { rows } = await this.pg.query<Scope>(QUERIES[target.kind], [target.id]);
     const scope = rows[0] ?? null;
     // A missing object is not remembered: it may be created a moment later.
     if (scope && !volatile) {
@@ -90,5 +101,28 @@ export class ScopeService {
       this.remembered.set(key, { scope, until: Date.now() + REMEMBER_MS });
     }
     return scope;
+  }
+
+  private async resolveHosted(target: Extract<ScopeTarget, { id: unknown }>): Promise<Scope | null> {
+    const second = secondParameter(target);
+    const key = `${target.kind}:${target.id}:${second ?? ''}`;
+    const known = this.hosted.get(key);
+    if (known && known.setupRevision === (await this.setupRevision(known.scope.eventId))) return known.scope;
+    const twoPart = target.kind === 'sessionSection' || target.kind === 'eventSection' || target.kind === 'sessionContestant';
+    const { rows } = await this.pg.query<Scope & { setupRevision: string }>(QUERIES[target.kind as Kind], twoPart ? [target.id, second] : [target.id]);
+    if (!rows[0]) return null;
+    const { setupRevision, ...scope } = rows[0];
+    if (this.hosted.size > 50_000) this.hosted.clear();
+    this.hosted.set(key, { scope, setupRevision });
+    return scope;
+  }
+
+  /** The event's set-up revision now; null when the event is gone (the scope is then read again, and is missing). */
+  private setupRevision(eventId: string | null): Promise<string | null> {
+    if (!eventId) return Promise.resolve(null);
+    return this.revisions.ofEvent(eventId).then(
+      (r) => r.setupRevision,
+      () => null,
+    );
   }
 }

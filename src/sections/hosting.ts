@@ -10,25 +10,43 @@ type Tx = Prisma.TransactionClient;
  * same federation as that club. Every section with one letter has the same host in every session,
  * since pairs are numbered per section letter and their host is read from it.
  */
-export async function sectionHost(tx: Tx, at: { sessionId: string; letter: string; sectionId?: string }, organizationId: string | null | undefined): Promise<string | null> {
+export async function sectionHost(tx: Tx, at: { sessionId: string; letter: string }, organizationId: string | null | undefined): Promise<string | null> {
   const session = await tx.session.findUnique({ where: { id: at.sessionId }, include: { event: { include: { organization: true } } } });
   if (!session) throw new NotFoundError('Session', at.sessionId, 'sessionId');
   const owner = session.event.organization;
   const host = !organizationId || organizationId === owner?.id ? null : await hostClub(tx, organizationId, owner);
-  const sameLetter = await tx.section.findMany({ where: { letter: at.letter, session: { eventId: session.eventId }, ...(at.sectionId ? { id: { not: at.sectionId } } : {}) } });
+  const sameLetter = await tx.section.findMany({ where: { letter: at.letter, session: { eventId: session.eventId } } });
   const other = sameLetter.find((x) => x.organizationId !== host);
   if (other) {
     throw new ConflictError(
-      `Section ${at.letter} of another session of this event is run by ${other.organizationId ? 'another club' : 'the event’s organisation'}: a letter keeps its host in every session (pairs are numbered per section letter)`,
+      `Section ${at.letter} of another session of this event is run by ${other.organizationId ? 'another club' : 'the event’s organisation'}: a letter keeps its host in every session (pairs are numbered per section letter); hand it over with updateSection`,
       ['organizationId'],
     );
   }
-  if (host && !(await tx.section.count({ where: { sessionId: at.sessionId, organizationId: { not: null } } }))) {
-    // The session's first club section makes it a simultaneous: no club's players may read a board
-    // another club still plays, so hands and travellers wait until every section has finished
-    // (the organiser may still show them earlier with updateSession).
-    await tx.session.update({ where: { id: at.sessionId }, data: { hideTravellers: true } });
-  }
+  if (host) await hideUntilEnded(tx, at.sessionId);
+  return host;
+}
+
+/**
+ * The session's first club section makes it a simultaneous: no club's players may read a board
+ * another club still plays, so hands and travellers wait until every section has finished (the
+ * organiser may still show them earlier with updateSession). Called before the section is stored.
+ */
+async function hideUntilEnded(tx: Tx, sessionId: string): Promise<void> {
+  const hosted = await tx.section.count({ where: { sessionId, organizationId: { not: null } } });
+  if (!hosted) await tx.session.update({ where: { id: sessionId }, data: { hideTravellers: true } });
+}
+
+/**
+ * Hands a section to another host (or back to the event's organisation): with it, the sections of
+ * the same letter in the event's other sessions, since the letter's pairs are the club's.
+ */
+export async function handOver(tx: Tx, section: { sessionId: string; letter: string }, organizationId: string): Promise<string | null> {
+  const session = await tx.session.findUniqueOrThrow({ where: { id: section.sessionId }, include: { event: { include: { organization: true } } } });
+  const owner = session.event.organization;
+  const host = organizationId === owner?.id ? null : await hostClub(tx, organizationId, owner);
+  if (host) await hideUntilEnded(tx, section.sessionId);
+  await tx.section.updateMany({ where: { letter: section.letter, session: { eventId: session.eventId } }, data: { organizationId: host } });
   return host;
 }
 

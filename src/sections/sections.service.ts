@@ -6,7 +6,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, Section as SectionRow } from '../generated/prisma/client.js';
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
-import { finishSection, sectionHost } from './hosting.js';
+import { finishSection, handOver, sectionHost } from './hosting.js';
 import type { MovementInput } from './dto/movement.input.js';
 import type { GuideCardRound, MovementModel } from './models/movement.model.js';
 import type { Section } from './models/section.model.js';
@@ -89,12 +89,11 @@ export class SectionsService {
       if (!row) throw new NotFoundError('Section', id, 'id');
       if (movement) await refuseConflictingResults(tx, row.id, movement);
       const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : undefined;
-      const organizationId = input.organizationId === undefined ? undefined : await sectionHost(tx, { sessionId: row.sessionId, letter: row.letter, sectionId: id }, input.organizationId);
+      if (input.organizationId !== undefined) await handOver(tx, row, input.organizationId);
       if (input.finished !== undefined) await finishSection(tx, id, input.finished);
       const updated = await tx.section.update({
         where: { id },
         data: {
-          organizationId,
           tables: movement?.tables ?? input.tables,
           boardNumbers,
           movementKind: movement?.kind,

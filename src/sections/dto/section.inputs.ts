@@ -50,7 +50,7 @@ export class UpdateSectionInput {
   @ValidateNested()
   @Type(() => MovementInput)
   movement?: MovementInput;
-  @Field(() => ID, { nullable: true, description: 'Hands the section to another host club (the event’s own organisation only); give the owner’s id to take it back' })
+  @Field(() => ID, { nullable: true, description: 'Hands the section to another host club (the event’s own organisation only), with the sections of the same letter in the event’s other sessions (pairs are numbered per letter); give the owner’s id to take it back' })
   @IsOptional()
   @IsUUID()
   organizationId?: string;
