@@ -135,6 +135,20 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(outsider.errors?.[0]?.message).toMatch(/not a member of the federation/);
     const byClub = await t.gqlAs(keys.North.director, `mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Z", tables: 1, boards: [1] }) { id } }`, { s: sessionId });
     expect(byClub.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // A club outside the federation hosts once invited and once it has accepted: both sides agree.
+    const letterY = `mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "Y", tables: 1, boards: [1, 2], organizationId: $o }) { id organizationId } }`;
+    dataOf(await t.gqlAs(keys.federation.director, `mutation($e: ID!, $c: ID!) { inviteHostClub(eventId: $e, clubId: $c) { acceptedAt } }`, { e: eventId, c: outsiderId }));
+    // (In a session of its own: a guest section that never plays would keep tonight's session from ending.)
+    const guestSession = dataOf(await t.gqlAs(keys.federation.director, `mutation($e: ID!) { createSession(input: { eventId: $e, number: 9 }) { id } }`, { e: eventId })).createSession.id;
+    const waiting = await t.gqlAs(keys.federation.director, letterY, { s: guestSession, o: outsiderId });
+    expect(waiting.errors?.[0]?.message).toMatch(/not yet accepted/);
+    const notTheirs = await t.gqlAs(admins.North, `mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { acceptedAt } }`, { e: eventId, c: outsiderId });
+    expect(notTheirs.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const outsiderAdmin = await key(null, outsiderId, 'ADMIN');
+    const accepted = dataOf(await t.gqlAs(outsiderAdmin, `mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { acceptedAt } }`, { e: eventId, c: outsiderId }));
+    expect(accepted.acceptHostInvitation.acceptedAt).not.toBeNull();
+    const guest = dataOf(await t.gqlAs(keys.federation.director, letterY, { s: guestSession, o: outsiderId })).createSection;
+    expect(guest.organizationId).toBe(outsiderId);
     // A host club runs its section; it cannot hand it on.
     const handOver = await t.gqlAs(keys.North.director, `mutation($id: ID!, $o: ID!) { updateSection(id: $id, input: { organizationId: $o }) { id } }`, { id: sectionIds.A, o: clubIds.South });
     expect(handOver.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -307,7 +321,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const second = await clubPage('North', 'EW', `, first: 2, after: "${first.pageInfo.endCursor}"`);
     expect(second.pageInfo.hasNextPage).toBe(false);
     expect([...first.nodes, ...second.nodes].map((n: any) => n.club.place)).toEqual(['1', '2', '3=', '3=']);
-    // The event ranking (one session) filters the same way; a section filter narrows a club's list.
+    // The event ranking filters the same way; a section filter narrows a club's list.
     const event = dataOf(
       await t.gqlAs(null, `query($e: ID!, $o: ID!) { eventRankingPage(eventId: $e, organizationId: $o, direction: NS, section: "D") { nodes { ${ENTRY} } } }`, { e: eventId, o: clubIds.South }),
     ).eventRankingPage;

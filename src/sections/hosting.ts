@@ -7,14 +7,14 @@ type Tx = Prisma.TransactionClient;
  * The host club of a section of a simultaneous event, as stored: null when the event's own
  * organisation runs it (asked for by leaving it out, or by naming the owner). Another club may host
  * when it belongs to the federation that owns the event, or — for an event a club owns — to the
- * same federation as that club. Every section with one letter has the same host in every session,
+ * same federation as that club, or when it accepted the event's invitation. Every section with one letter has the same host in every session,
  * since pairs are numbered per section letter and their host is read from it.
  */
 export async function sectionHost(tx: Tx, at: { sessionId: string; letter: string }, organizationId: string | null | undefined): Promise<string | null> {
   const session = await tx.session.findUnique({ where: { id: at.sessionId }, include: { event: { include: { organization: true } } } });
   if (!session) throw new NotFoundError('Session', at.sessionId, 'sessionId');
   const owner = session.event.organization;
-  const host = !organizationId || organizationId === owner?.id ? null : await hostClub(tx, organizationId, owner);
+  const host = !organizationId || organizationId === owner?.id ? null : await hostClub(tx, organizationId, session.event);
   const sameLetter = await tx.section.findMany({ where: { letter: at.letter, session: { eventId: session.eventId } } });
   const other = sameLetter.find((x) => x.organizationId !== host);
   if (other) {
@@ -44,26 +44,45 @@ async function hideUntilEnded(tx: Tx, sessionId: string): Promise<void> {
 export async function handOver(tx: Tx, section: { sessionId: string; letter: string }, organizationId: string): Promise<string | null> {
   const session = await tx.session.findUniqueOrThrow({ where: { id: section.sessionId }, include: { event: { include: { organization: true } } } });
   const owner = session.event.organization;
-  const host = organizationId === owner?.id ? null : await hostClub(tx, organizationId, owner);
+  const host = organizationId === owner?.id ? null : await hostClub(tx, organizationId, session.event);
   if (host) await hideUntilEnded(tx, section.sessionId);
   await tx.section.updateMany({ where: { letter: section.letter, session: { eventId: session.eventId } }, data: { organizationId: host } });
   return host;
 }
 
-async function hostClub(tx: Tx, organizationId: string, owner: { id: string; kind: string; federationId: string | null } | null): Promise<string> {
+async function hostClub(tx: Tx, organizationId: string, event: { id: string; organization: { id: string; kind: string; federationId: string | null } | null }): Promise<string> {
+  const owner = event.organization;
   const club = await tx.organization.findUnique({ where: { id: organizationId } });
   if (!club) throw new NotFoundError('Organisation', organizationId, 'organizationId');
   if (club.kind !== 'CLUB') throw new BadInputError('A section is hosted by a club, not a federation', ['organizationId']);
   const member = !owner || club.federationId === owner.id || (owner.kind === 'CLUB' && !!owner.federationId && club.federationId === owner.federationId);
-  if (!member) {
-    throw new BadInputError(
-      owner?.kind === 'FEDERATION'
-        ? 'This club is not a member of the federation running the event: the federation accepts it first (acceptMemberClub)'
-        : 'This club is not in the same federation as the club running the event',
-      ['organizationId'],
-    );
-  }
-  return club.id;
+  if (member) return club.id;
+  const invited = await tx.hostInvitation.findUnique({ where: { eventId_organizationId: { eventId: event.id, organizationId } } });
+  if (invited?.acceptedAt) return club.id;
+  const outside = owner.kind === 'FEDERATION' ? 'is not a member of the federation running the event' : 'is not in the same federation as the club running the event';
+  throw new BadInputError(
+    invited
+      ? `This club ${outside} and has not yet accepted the event’s invitation (acceptHostInvitation)`
+      : `This club ${outside}: the federation accepts it first (acceptMemberClub), or the event invites it (inviteHostClub) and it accepts`,
+    ['organizationId'],
+  );
+}
+
+/** The organiser invites a club from outside its federation to host sections (again: nothing changes). */
+export async function inviteHost(tx: Tx, eventId: string, clubId: string, actor: string) {
+  const club = await tx.organization.findUnique({ where: { id: clubId } });
+  if (!club) throw new NotFoundError('Organisation', clubId, 'clubId');
+  if (club.kind !== 'CLUB') throw new BadInputError('Only a club hosts sections', ['clubId']);
+  if (!(await tx.event.findUnique({ where: { id: eventId } }))) throw new NotFoundError('Event', eventId, 'eventId');
+  return tx.hostInvitation.upsert({ where: { eventId_organizationId: { eventId, organizationId: clubId } }, create: { eventId, organizationId: clubId, invitedBy: actor }, update: {} });
+}
+
+/** The club accepts the event's invitation; without one, NOT_FOUND (a club cannot invite itself). */
+export async function acceptInvitation(tx: Tx, eventId: string, clubId: string) {
+  const invitation = await tx.hostInvitation.findUnique({ where: { eventId_organizationId: { eventId, organizationId: clubId } } });
+  if (!invitation) throw new NotFoundError('Invitation to host sections of event', eventId, 'eventId');
+  if (invitation.acceptedAt) return invitation;
+  return tx.hostInvitation.update({ where: { eventId_organizationId: { eventId, organizationId: clubId } }, data: { acceptedAt: new Date() } });
 }
 
 /**

@@ -73,6 +73,8 @@ describe('security: scope of a key', () => {
     createOrganization: (i) => [`mutation($f: ID!) { createOrganization(input: { name: "Inside", federationId: $f }) { id } }`, { f: i.federation }],
     createApiKey: (i) => [`mutation($o: ID!) { createApiKey(input: { name: "Ours", role: ADMIN, organizationId: $o }) { key } }`, { o: i.clubA }],
     revokeApiKey: () => [`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    inviteHostClub: (i) => [`mutation($e: ID!, $c: ID!) { inviteHostClub(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventA, c: i.clubB }],
+    acceptHostInvitation: (i) => [`mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventB, c: i.clubA }],
     setAwardScale: (i) => [`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Ours", tiers: [{ minContestants: 2, points: [1] }] }) { id } }`, { f: i.federation }],
   };
 
