@@ -91,6 +91,7 @@ describe('access control: the role × operation matrix', () => {
     ['recordMatchAward', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, () => ({ s: ids.session, c: ids.contestant }))],
     ['revokeMatchAward', 'DIRECTOR', gql(`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "In error" }) { id } }`, () => ({ s: ids.session }))],
     ['publishSession', 'DIRECTOR', gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, () => ({ s: ids.session }))],
+    ['importSectionResults', 'DIRECTOR', gql(`mutation($x: ID!, $c: String!) { importSectionResults(input: { sectionId: $x, format: CSV, content: $c }) { created } }`, (n) => ({ x: ids.section, c: `Session,Section,Board,NS,EW,Contract,Declarer,Tricks\n1,A,2,1,2,1NT,N,${6 + (n % 8)}` }))],
     ['inviteHostClub', 'DIRECTOR', gql(`mutation($e: ID!, $c: ID!) { inviteHostClub(eventId: $e, clubId: $c) { eventId } }`, () => ({ e: ids.event, c: ids.clubB }))],
     ['acceptHostInvitation', 'ADMIN', gql(`mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { eventId } }`, () => ({ e: ids.otherEvent, c: ids.clubA }))],
     ['acceptMemberClub', 'FEDERATION', gql(`mutation($c: ID!) { acceptMemberClub(clubId: $c) { id } }`, () => ({ c: ids.clubB }))],

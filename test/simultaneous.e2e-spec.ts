@@ -167,7 +167,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(eventWide.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
-  it('takes each club’s results from its own keys, by REST and GraphQL', async () => {
+  it('takes each club’s results from its own keys: REST, GraphQL and a scoring program’s file', async () => {
     // North posts by REST, one batch per section.
     for (const section of CLUB_SECTIONS.North) await t.as(keys.North.scorer).post(`/api/v1/sessions/${sessionId}/results`).send({ lines: linesOf(section) }).expect(201);
     // South posts its two sections in one GraphQL batch.
@@ -177,10 +177,18 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const pads = dataOf(
       await t.gqlAs(admins.East, `mutation($in: CreateApiKeyInput!) { createApiKey(input: $in) { key } }`, { in: { name: 'Pads, tonight', role: 'SCORER', organizationId: clubIds.East, eventId } }),
     ).createApiKey.key;
-    for (const line of [...linesOf('E'), ...linesOf('F')]) {
+    for (const line of linesOf('E')) {
       const res = await t.gqlAs(pads, `mutation($in: SubmitResultInput!) { submitResult(input: $in) { created } }`, { in: { sessionId, ...line } });
       expect(dataOf(res).submitResult.created).toBe(true);
     }
+    // East's director sends section F as its scoring program's file (which calls the section A).
+    const csv = ['Winners,Session,Section,Board,Table,NS,EW,Contract,Declarer,Tricks', ...linesOf('F').map((l) => `2,1,A,${l.board},${l.table},${l.nsPair},${l.ewPair},4S,N,${l.tricks}`)].join('\n');
+    const importF = `mutation($in: ImportSectionResultsInput!) { importSectionResults(input: $in) { created unchanged rejected { reason } } }`;
+    const intoOther = await t.gqlAs(keys.North.director, importF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv } });
+    expect(intoOther.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(dataOf(await t.gqlAs(keys.East.director, importF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv } })).importSectionResults).toEqual({ created: 4, unchanged: 0, rejected: [] });
+    // The same file again changes nothing.
+    expect(dataOf(await t.gqlAs(keys.East.director, importF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv } })).importSectionResults).toEqual({ created: 0, unchanged: 4, rejected: [] });
     expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
   });
 

@@ -5,6 +5,9 @@ import { ExportService } from './export.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesResolver } from './files.resolver.js';
 import { ImportService } from './import.service.js';
+import { ResultsModule } from '../results/results.module.js';
+import { SectionImportService } from './section-import.js';
+import { SectionImportResolver } from './section-import.resolver.js';
 
-@Module({ imports: [RankingsModule, DoubleDummyModule], controllers: [FilesController], providers: [ImportService, ExportService, FilesResolver] })
+@Module({ imports: [RankingsModule, DoubleDummyModule, ResultsModule], controllers: [FilesController], providers: [ImportService, ExportService, FilesResolver, SectionImportService, SectionImportResolver] })
 export class FilesModule {}

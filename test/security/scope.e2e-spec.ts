@@ -73,6 +73,7 @@ describe('security: scope of a key', () => {
     createOrganization: (i) => [`mutation($f: ID!) { createOrganization(input: { name: "Inside", federationId: $f }) { id } }`, { f: i.federation }],
     createApiKey: (i) => [`mutation($o: ID!) { createApiKey(input: { name: "Ours", role: ADMIN, organizationId: $o }) { key } }`, { o: i.clubA }],
     revokeApiKey: () => [`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: '00000000-0000-4000-8000-000000000000' }],
+    importSectionResults: (i) => [`mutation($x: ID!) { importSectionResults(input: { sectionId: $x, format: CSV, content: "Session,Section,Board,NS,EW,Contract,Declarer,Tricks\\n1,A,2,3,4,3NT,N,9" }) { created } }`, { x: i.sectionA }],
     inviteHostClub: (i) => [`mutation($e: ID!, $c: ID!) { inviteHostClub(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventA, c: i.clubB }],
     acceptHostInvitation: (i) => [`mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventB, c: i.clubA }],
     setAwardScale: (i) => [`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Ours", tiers: [{ minContestants: 2, points: [1] }] }) { id } }`, { f: i.federation }],
@@ -171,6 +172,7 @@ describe('security: scope of a key', () => {
       ['publishSession', `mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: sessionId }],
       ['addBoards', `mutation($s: ID!) { addBoards(input: { sessionId: $s, boards: [{ number: 9 }] }) { id } }`, { s: sessionId }],
       ['updateEvent', `mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: eventId }],
+      ['importSectionResults into A', `mutation($x: ID!) { importSectionResults(input: { sectionId: $x, format: CSV, content: "Winners,Session,Section,Board,NS,EW,Contract,Declarer,Tricks\\n2,1,B,2,1,2,4S,N,3" }) { created } }`, { x: sectionA }],
       ['importEvent into the event', `mutation($e: ID!) { importEvent(input: { format: PBN, content: "[Event \\"x\\"]", eventId: $e }) { eventId } }`, { e: eventId }],
     ];
     for (const [what, query, variables] of graphql) {

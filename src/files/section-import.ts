@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../bridge/errors.js';
+import { parseBws } from '../bridge/formats/bws.js';
+import { parseTravellersCsv } from '../bridge/formats/csv.js';
+import type { FileFormat, ParseOutcome, RejectedItem } from '../bridge/formats/interchange.js';
+import { parsePbn } from '../bridge/formats/pbn.js';
+import { parseUsebio } from '../bridge/formats/usebio.js';
+import { BadInputError, NotFoundError } from '../common/errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { ResultLineInput } from '../results/dto/submit-result.input.js';
+import { ResultsService } from '../results/results.service.js';
+import { planImport, type PlannedResult } from './import-plan.js';
+
+const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = { PBN: parsePbn, USEBIO: parseUsebio, BWS: parseBws, CSV: parseTravellersCsv };
+
+export interface SectionImportReport {
+  sectionId: string;
+  /** Lines stored by this import. */
+  created: number;
+  /** Lines the section had already, exactly so (the same file again changes nothing). */
+  unchanged: number;
+  /** Items of the file not taken, and why: unreadable ones, and adjusted scores (the director's to enter). */
+  rejected: RejectedItem[];
+}
+
+/**
+ * A club's scoring-program file for one section of a simultaneous event (its Bridgemate BWS, its
+ * PBN or USEBIO): the file's lines become traveller lines of the section, posted exactly as a pad
+ * would (same checks, all or nothing, CONFLICT on a line that differs from a stored one, nothing
+ * changed by the same file again). The pairs must be entered already (addContestants), as for
+ * pads: a file never adds pairs behind the director's back. Adjusted scores are not taken from
+ * a file: they are a director's ruling (adjustScore), listed in `rejected`.
+ */
+@Injectable()
+export class SectionImportService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly results: ResultsService,
+  ) {}
+
+  async import(sectionId: string, format: FileFormat, file: Buffer, fromSection: string | undefined, actor: string): Promise<SectionImportReport> {
+    const section = await this.prisma.section.findUnique({ where: { id: sectionId } });
+    if (!section) throw new NotFoundError('Section', sectionId, 'sectionId');
+    if (!file.length) throw new BadInputError(`The ${format} file is empty`, ['content']);
+    const { planned, rejected } = this.plannedLines(format, file, fromSection);
+    const lines: ResultLineInput[] = [];
+    for (const r of planned) {
+      if (r.adjustment || !r.contract) rejected.push({ source: r.file.source, reason: `Board ${r.boardNumber}, NS ${r.ns.number} v EW ${r.ew.number}: an adjusted or unplayed score is the director’s to enter (adjustScore)` });
+      else lines.push(lineOf(r, section.letter));
+    }
+    if (!lines.length) throw new BadInputError('The file holds no played line for this section', ['content']);
+    const stored = await this.results.submitMany(section.sessionId, lines, actor);
+    const created = stored.filter((s) => s.created).length;
+    return { sectionId, created, unchanged: stored.length - created, rejected };
+  }
+
+  /** The file's lines of one of its sections: the only one, or the one named. */
+  private plannedLines(format: FileFormat, file: Buffer, fromSection: string | undefined): { planned: PlannedResult[]; rejected: RejectedItem[] } {
+    let outcome: ParseOutcome;
+    let plan: ReturnType<typeof planImport>;
+    try {
+      outcome = PARSERS[format](file);
+      plan = planImport(outcome.event);
+    } catch (error) {
+      if (error instanceof DomainError) throw new BadInputError(error.message, ['content']);
+      throw error;
+    }
+    if (plan.sessions.length !== 1) throw new BadInputError(`The file holds ${plan.sessions.length} sessions; send one session’s file for a section`, ['content']);
+    const all = plan.sessions[0].results;
+    const refused = [...outcome.rejected, ...plan.rejected];
+    if (!all.length) throw new BadInputError(`The file holds no line that can be read${refused.length ? `: ${refused.slice(0, 3).map((r) => `${r.source}: ${r.reason}`).join('; ')}` : ''}`, ['content']);
+    const letters = [...new Set(all.map((r) => r.sectionLetter))];
+    const wanted = fromSection?.trim().toUpperCase() ?? (letters.length === 1 ? letters[0] : undefined);
+    if (!wanted) throw new BadInputError(`The file holds sections ${letters.join(', ')}: say which one with fromSection`, ['fromSection']);
+    if (!letters.includes(wanted)) throw new BadInputError(`The file has no section ${wanted} (it has ${letters.join(', ') || 'none'})`, ['fromSection']);
+    return { planned: all.filter((r) => r.sectionLetter === wanted), rejected: refused };
+  }
+}
+
+/** A file's line as a pad would post it, into the target section (the file may call it A). */
+function lineOf(r: PlannedResult, letter: string): ResultLineInput {
+  const lead = r.lead && /^[SHDC](10|[AKQJT2-9])$/.test(r.lead) ? r.lead : undefined;
+  return {
+    section: letter,
+    board: r.boardNumber,
+    round: r.round ?? undefined,
+    table: r.table ?? undefined,
+    nsPair: r.ns.number,
+    ewPair: r.ew.number,
+    contract: r.contract!,
+    declarer: r.declarer ?? undefined,
+    tricks: r.contract === 'PASS' ? undefined : (r.tricks ?? undefined),
+    lead,
+  } as ResultLineInput;
+}
