@@ -7,7 +7,8 @@ import { FilesResolver } from './files.resolver.js';
 import { ImportService } from './import.service.js';
 import { ResultsModule } from '../results/results.module.js';
 import { SectionImportService } from './section-import.js';
+import { SectionImportController } from './section-import.controller.js';
 import { SectionImportResolver } from './section-import.resolver.js';
 
-@Module({ imports: [RankingsModule, DoubleDummyModule, ResultsModule], controllers: [FilesController], providers: [ImportService, ExportService, FilesResolver, SectionImportService, SectionImportResolver] })
+@Module({ imports: [RankingsModule, DoubleDummyModule, ResultsModule], controllers: [FilesController, SectionImportController], providers: [ImportService, ExportService, FilesResolver, SectionImportService, SectionImportResolver] })
 export class FilesModule {}

@@ -27,6 +27,7 @@ describe('security: scope of a key', () => {
   const REST: Record<string, (tamper: string) => { key: keyof World['keys'] | null; send: (t: TestApp, key: string | null) => Promise<{ status: number; body: any }> }> = {
     'POST /api/v1/sessions/{id}/results': (q) => ({ key: 'B_SCORER', send: (t, k) => t.as(k).post(`/api/v1/sessions/${w.ids.sessionA}/results?${q}`).send(line(2, 3, 4)) }),
     'POST /api/v1/imports/{format}': (q) => ({ key: 'B_DIRECTOR', send: (t, k) => t.as(k).post(`/api/v1/imports/pbn?eventId=${w.ids.eventB}&${q}`).set('content-type', 'text/plain').send('[Event "x"]\n') }),
+    'POST /api/v1/imports/{format}/sections/{sectionId}': (q) => ({ key: 'B_DIRECTOR', send: (t, k) => t.as(k).post(`/api/v1/imports/csv/sections/${w.ids.sectionA}?${q}`).set('content-type', 'text/plain').send('Session,Section,Board,NS,EW,Contract,Declarer,Tricks\n1,A,2,3,4,3NT,N,9\n') }),
     'GET /api/v1/events/{id}/export.usebio': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.usebio?${q}`) }),
     'GET /api/v1/events/{id}/export.pbn': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/export.pbn?${q}`) }),
     'GET /api/v1/events/{id}/ranking.csv': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking.csv?${q}`) }),
@@ -187,6 +188,8 @@ describe('security: scope of a key', () => {
       ['REST batch: own line B, then A', { lines: [lineIn('B'), { ...lineIn('A'), board: 2 }] }],
       ['REST correction into A', { ...lineIn('A'), tricks: 3, correction: { reason: 'Ours now' } }],
     ];
+    const file = await t.as(a2Director).post(`/api/v1/imports/csv/sections/${sectionA}`).set('content-type', 'text/plain').send('Winners,Session,Section,Board,NS,EW,Contract,Declarer,Tricks\n2,1,A,2,1,2,4S,N,3\n');
+    table.record(kind, `REST file into section A → ${file.status}`, file.status === 403 && file.body.code === 'FORBIDDEN');
     for (const [what, body] of rest) {
       const res = await t.as(a2Director).post(`/api/v1/sessions/${sessionId}/results`).send(body);
       table.record(kind, `${what} → ${res.status}`, res.status === 403 && res.body.code === 'FORBIDDEN');
