@@ -125,6 +125,8 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
         sectionIds[letter] = made.id;
       }
     }
+    const hosts = dataOf(await t.gqlAs(null, `query($s: ID!) { session(id: $s) { sections { letter host { name } } } }`, { s: sessionId })).session.sections;
+    expect(hosts.map((x: any) => `${x.letter} ${x.host.name}`)).toEqual(['A North BC', 'B North BC', 'C South BC', 'D South BC', 'E East BC', 'F East BC']);
     // The first club section made the session a simultaneous: hands and travellers wait for every club.
     expect(dataOf(await t.gql(`query($s: ID!) { session(id: $s) { hideTravellers } }`, { s: sessionId })).session.hideTravellers).toBe(true);
   });

@@ -42,9 +42,9 @@ const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
 export class RankingsService {
   /** Exact ranking rows per scored event and view; a new revision is a new ScoredEvent. */
   private readonly rows = new WeakMap<ScoredEvent, Map<string, RankingRow[]>>();
-  /** Club places per ranking view (its rows), and host clubs with their names per scored event. */
+  /** Club places per ranking view (its rows), and host clubs with their names per set-up (the event's contestants as loaded). */
   private readonly places = new WeakMap<RankingRow[], Map<string, ClubPlace>>();
-  private readonly hosts = new WeakMap<ScoredEvent, Promise<{ hosts: Map<string, string>; names: Map<string, string> }>>();
+  private readonly hosts = new WeakMap<object, Promise<{ hosts: Map<string, string>; names: Map<string, string> }>>();
 
   constructor(
     private readonly scored: ScoredEvents,
@@ -153,12 +153,15 @@ export class RankingsService {
 
   /** The clubs of a ranking view: computed once per view (its rows), names read once per scored event. */
   private async clubs(scored: ScoredEvent, rows: RankingRow[]): Promise<Clubs> {
-    let known = this.hosts.get(scored);
+    // Hosts change only with the set-up, which reloads the contestants: a new revision of results
+    // keeps the same contestants map, so its hosts and names are not looked up again.
+    const setup = scored.data.contestants;
+    let known = this.hosts.get(setup);
     if (!known) {
       const hosts = contestantHosts(scored);
       known = this.clubNames([...new Set(hosts.values())]).then((names) => ({ hosts, names }));
-      this.hosts.set(scored, known);
-      known.catch(() => this.hosts.delete(scored));
+      this.hosts.set(setup, known);
+      known.catch(() => this.hosts.delete(setup));
     }
     const { hosts, names } = await known;
     let places = this.places.get(rows);

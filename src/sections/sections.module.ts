@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { HostInvitationsResolver } from './host-invitations.resolver.js';
 import { SectionsResolver, SessionSectionsResolver } from './sections.resolver.js';
 import { SectionsService } from './sections.service.js';
 
 @Module({
-  imports: [SessionsModule],
+  imports: [SessionsModule, OrganizationsModule],
   providers: [SectionsService, SectionsResolver, SessionSectionsResolver, HostInvitationsResolver],
   exports: [SectionsService],
 })

@@ -3,6 +3,8 @@ import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import { authorize, type Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { ScopeService } from '../auth/scope.service.js';
+import { Organization } from '../organizations/models/organization.model.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
@@ -20,6 +22,7 @@ export class SectionsResolver {
     private readonly sectionsService: SectionsService,
     private readonly sessionsService: SessionsService,
     private readonly scopes: ScopeService,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown)' })
@@ -74,6 +77,11 @@ export class SectionsResolver {
   @ResolveField(() => MovementModel, { nullable: true, name: 'movement', description: 'The section’s movement: rounds, tables, pairs and boards; null when none was set' })
   sectionMovement(@Parent() section: Section) {
     return this.sectionsService.movement(section.id);
+  }
+
+  @ResolveField(() => Organization, { nullable: true, description: 'Simultaneous events: the club running this section; null when the event’s own organisation runs it' })
+  host(@Parent() section: Section) {
+    return section.organizationId ? this.organizations.get(section.organizationId) : null;
   }
 
   @ResolveField(() => Session, { description: 'The session the section belongs to' })
