@@ -229,6 +229,14 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
 
   it('hides hands and travellers from everyone but the organiser until every club has finished', async () => {
     const publicTraveller = async () => dataOf(await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden lines { section nsScore } } }`, { s: sessionId })).traveller;
+    // The organiser's hand record of board 1, the same for every club.
+    const board1 = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { boards { id number } } }`, { s: sessionId })).session.boards.find((b: any) => b.number === 1).id;
+    const deal = 'N:AKQ2.T95.J87.A43 J854.AQ2.Q94.KQ6 T9.K8763.AK2.J97 763.J4.T653.T852';
+    dataOf(await t.gqlAs(keys.federation.director, `mutation($id: ID!, $d: String!) { updateBoard(id: $id, input: { deal: $d }) { id } }`, { id: board1, d: deal }));
+    const hand = async (as: string | null) => dataOf(await t.gqlAs(as, `query($s: ID!) { session(id: $s) { boards { number deal } } }`, { s: sessionId })).session.boards.find((b: any) => b.number === 1).deal;
+    expect(await hand(null)).toBeNull();
+    expect(await hand(keys.South.director)).toBeNull(); // a club sees no hand before every club has played it
+    expect(await hand(keys.federation.director)).toBe(deal);
     const finish = (club: Club, letter: string) => t.gqlAs(keys[club].director, `mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { finishedAt } }`, { id: sectionIds[letter] });
     expect(await publicTraveller()).toEqual({ hidden: true, lines: [] });
     // A club cannot end another club's section.
@@ -249,6 +257,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const shown = await publicTraveller();
     expect(shown.hidden).toBe(false);
     expect(shown.lines).toHaveLength(12);
+    expect(await hand(null)).toBe(deal);
   });
 
   /** Ranking rows as [section+number, place, percentage, club place], ties listed by section and number. */
