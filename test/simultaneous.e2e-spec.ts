@@ -127,6 +127,9 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     }
     const hosts = dataOf(await t.gqlAs(null, `query($s: ID!) { session(id: $s) { sections { letter host { name } } } }`, { s: sessionId })).session.sections;
     expect(hosts.map((x: any) => `${x.letter} ${x.host.name}`)).toEqual(['A North BC', 'B North BC', 'C South BC', 'D South BC', 'E East BC', 'F East BC']);
+    // Each club finds tonight's simultaneous among the events it takes part in.
+    const hosted = dataOf(await t.gqlAs(null, `query($o: ID!) { events(hostedBy: $o) { totalCount nodes { id name organization { name } } } }`, { o: clubIds.East })).events;
+    expect(hosted).toEqual({ totalCount: 1, nodes: [{ id: eventId, name: 'National Simultaneous', organization: { name: 'National Bridge Federation' } }] });
     // The first club section made the session a simultaneous: hands and travellers wait for every club.
     expect(dataOf(await t.gql(`query($s: ID!) { session(id: $s) { hideTravellers } }`, { s: sessionId })).session.hideTravellers).toBe(true);
   });

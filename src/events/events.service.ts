@@ -33,6 +33,7 @@ export class EventsService {
     if (args.from && args.to && args.from > args.to) throw new BadInputError('from must not be after to', ['from', 'to']);
     const where: Prisma.EventWhereInput = {
       organizationId: args.organizationId,
+      sessions: args.hostedBy ? { some: { sections: { some: { organizationId: args.hostedBy } } } } : undefined,
       status: args.status,
       kind: args.kind,
       startsOn: args.from || args.to ? { gte: args.from, lte: args.to } : undefined,

@@ -63,6 +63,10 @@ export class EventsArgs extends PageArgs {
   @IsOptional()
   @IsUUID()
   organizationId?: string;
+  @Field(() => ID, { nullable: true, description: 'Simultaneous events in which this club runs a section (whoever organises them)' })
+  @IsOptional()
+  @IsUUID()
+  hostedBy?: string;
   @Field(() => EventStatus, { nullable: true }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
   @Field(() => EventKind, { nullable: true }) @IsOptional() @IsEnum(EventKind) kind?: EventKind;
   @Field(() => LocalDateScalar, { nullable: true, description: 'Played on or after this day' }) @IsOptional() from?: Date;
