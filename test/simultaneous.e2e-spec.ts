@@ -291,6 +291,10 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     // Matchpoints out of 44 (two boards, top 22): C1 33.
     expect(ns.nodes[0].score).toBe(33);
     expect(ns.nodes[0].club).toMatchObject({ id: clubIds.South, name: 'South BC', place: '1', rank: 1 });
+    // The results website shows the same: each pair's club and club place beside its national place.
+    const web = await t.as(null).get(`/sessions/${sessionId}`).set('Accept', 'text/html').expect(200);
+    expect(web.text).toContain('Club (place)');
+    expect(web.text).toMatch(/<td class="n place">11=<\/td>[\s\S]*?<td class="club">(North BC \(4\)|South BC \(4\))<\/td>/);
     const ew = await page('EW');
     expect(rows(ew.nodes)).toEqual([
       ['B2', '1=', 70.45, '1'],

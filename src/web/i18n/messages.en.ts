@@ -67,6 +67,7 @@ export const en = {
   'col.vsPar': 'v par',
   'col.match': 'Match',
   'col.penalty': 'Penalty',
+  'col.club': 'Club (place)',
   'board.title': 'Board {number}',
   'board.dealer': 'Dealer',
   'board.vulnerability': 'Vulnerable',

@@ -32,6 +32,8 @@ function rankingTable(ctx: PageContext, event: Event, entries: RankingEntry[], f
   const percent = entries.some((e) => e.percentage !== null);
   const penalties = entries.some((e) => e.penalty);
   const teams = event.kind === 'TEAMS';
+  // A simultaneous: each pair's club and its place there, beside the national place.
+  const clubs = entries.some((e) => e.club);
   return html`<table class="ranking" id="${id}" data-field="${field}">
 ${field ? html`<caption>${fieldName(ctx, field)}</caption>` : ''}
 <thead><tr>
@@ -41,6 +43,7 @@ ${field ? html`<caption>${fieldName(ctx, field)}</caption>` : ''}
 <th scope="col" class="n">${ctx.t(scoreUnit(event))}</th>
 ${percent ? html`<th scope="col" class="n">${ctx.t('col.percentage')}</th>` : ''}
 ${penalties ? html`<th scope="col" class="n hide-narrow">${ctx.t('col.penalty')}</th>` : ''}
+${clubs ? html`<th scope="col" class="club">${ctx.t('col.club')}</th>` : ''}
 </tr></thead>
 <tbody>${entries.map((e) => {
     const href = link(e);
@@ -52,6 +55,7 @@ ${penalties ? html`<th scope="col" class="n hide-narrow">${ctx.t('col.penalty')}
 <td class="n score" data-value="${e.score}">${ctx.num(e.score)}</td>
 ${percent ? html`<td class="n percentage" data-value="${e.percentage ?? ''}">${ctx.percent(e.percentage)}</td>` : ''}
 ${penalties ? html`<td class="n hide-narrow">${e.penalty ? ctx.num(-e.penalty) : ''}</td>` : ''}
+${clubs ? html`<td class="club">${e.club ? `${e.club.name} (${e.club.place})` : ''}</td>` : ''}
 </tr>`;
   })}</tbody>
 </table>`;
