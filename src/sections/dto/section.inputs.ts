@@ -56,7 +56,7 @@ export class UpdateSectionInput {
   organizationId?: string;
   @Field({
     nullable: true,
-    description: 'True when play has ended in the section (false reopens it). When every section of the session has finished, the session is COMPLETED: travellers and hands hidden from the public show',
+    description: 'True when play has ended in the section (false reopens it; the session keeps its status). When every section of the session has finished, the session is COMPLETED: travellers and hands hidden from the public show',
   })
   @IsOptional()
   @IsBoolean()
