@@ -414,4 +414,20 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(refused.status).toBe(403);
     expect((await post('South')).status).toBe(200);
   });
+
+  it('gives an imported session’s sections their hosts: named ones, and each letter’s host in the event', async () => {
+    // A second round's file from the federation's scoring program: section A (South's since the move) and a new G for East.
+    const rows = ['Winners,Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks'];
+    for (const section of ['A', 'G']) for (const board of [1, 2]) rows.push(`2,1,${section},${board},1,1,1,${section}1 NS,${section}1 EW,4S,N,10`);
+    const file = `${rows.join('\n')}\n`;
+    const refused = await t.gqlAs(keys.federation.director, `mutation($in: ImportFileInput!) { importEvent(input: $in) { eventId } }`, {
+      in: { format: 'CSV', content: file, eventId, hosts: [{ section: 'A', organizationId: clubIds.North }] },
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    const bad = await t.as(keys.federation.director).post(`/api/v1/imports/csv?eventId=${eventId}&hosts=G:${outsiderId},A`).set('content-type', 'text/csv').send(file);
+    expect(bad.status).toBe(400);
+    const res = await t.as(keys.federation.director).post(`/api/v1/imports/csv?eventId=${eventId}&hosts=G:${clubIds.East}`).set('content-type', 'text/csv').send(file).expect(201);
+    const imported = await sql(t.db.url, `SELECT x."letter", x."organizationId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 AND x."letter" IN ('A', 'G') ORDER BY s."number" DESC, x."letter" LIMIT 2`, [res.body.eventId]);
+    expect(imported).toEqual([{ letter: 'A', organizationId: clubIds.South }, { letter: 'G', organizationId: clubIds.East }]);
+  });
 });

@@ -8,6 +8,7 @@ import type { Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
 import { intoEvent } from './files.resolver.js';
+import { parseHostsQuery } from './dto/section-hosts.js';
 import { ExportService, type ExportFormat } from './export.service.js';
 import { ImportService } from './import.service.js';
 import { FileFormat } from './models/import-report.model.js';
@@ -30,6 +31,7 @@ export class FilesController {
   @ApiConsumes('application/octet-stream', 'text/plain', 'application/xml')
   @ApiBody({ description: 'The file as it is (PBN or CSV text, USEBIO XML, Bridgemate .bws)', schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'eventId', required: false, description: 'Add the file’s sessions to this event instead of creating one' })
+  @ApiQuery({ name: 'hosts', required: false, description: 'Simultaneous events: the club running each of the file’s sections, as A:<club id>,B:<club id>' })
   @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)', type: ImportReportBody })
   @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written', type: ImportReportBody })
   @ApiErrors(400, 401, 403, 404, 408, 413, 429)
@@ -37,6 +39,7 @@ export class FilesController {
   async import(
     @Param('format') format: string,
     @Query('eventId', uuid('eventId')) eventId: string | undefined,
+    @Query('hosts') hosts: unknown,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @CurrentPrincipal() principal: Principal,
@@ -46,7 +49,8 @@ export class FilesController {
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) {
       throw new BadInputError('Send the file itself, not JSON, as the request body (for example curl --data-binary @results.pbn); GraphQL clients use importEvent', ['file']);
     }
-    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label));
+    const target = { eventId, organizationId: principal.organizationId, hosts: parseHostsQuery(hosts) };
+    const report = reportModel(await this.imports.import(known, req.body, target, principal.label));
     res.status(report.alreadyImported ? 200 : 201);
     return report;
   }

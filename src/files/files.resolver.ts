@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { ContentEncoding, ImportFileInput } from './dto/import-file.input.js';
+import { hostsByLetter } from './dto/section-hosts.js';
 import { ExportService } from './export.service.js';
 import { ImportService } from './import.service.js';
 import { ExportFormat, ExportedFileModel, ImportReportModel } from './models/import-report.model.js';
@@ -23,7 +24,8 @@ export class FilesResolver {
   @Requires('DIRECTOR', (a) => intoEvent(a.input?.eventId), 'Importing a file')
   async importEvent(@Args('input') input: ImportFileInput, @CurrentPrincipal() principal: Principal) {
     const file = Buffer.from(input.content, input.encoding === ContentEncoding.BASE64 ? 'base64' : 'utf8');
-    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label));
+    const target = { eventId: input.eventId, organizationId: principal.organizationId, hosts: hostsByLetter(input.hosts) };
+    return reportModel(await this.imports.import(input.format, file, target, principal.label));
   }
 
   @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures' })

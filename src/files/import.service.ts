@@ -16,6 +16,7 @@ import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
+import { hostImportedSections } from '../sections/hosting.js';
 
 const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
   PBN: parsePbn,
@@ -29,6 +30,8 @@ export interface ImportTarget {
   eventId?: string;
   /** The organisation a new event (and its players) belongs to: the importing key's. */
   organizationId?: string | null;
+  /** Simultaneous events: the club hosting each of the file's section letters (see sections/hosting.ts). */
+  hosts?: Record<string, string>;
 }
 
 /**
@@ -130,6 +133,7 @@ export class ImportService {
         }),
       ),
     });
+    await hostImportedSections(tx, eventId, [...sectionIds.values()], target.hosts ?? {});
     await tx.board.createMany({ data: sessions.flatMap((s) => s.boards.map((b) => ({ sessionId: s.id, ...b }))) });
     const results = sessions.flatMap((s) => s.results.map((r) => ({ r, sessionId: s.id, sectionId: sectionIds.get(`${s.id}|${r.sectionLetter}`)! })));
     await bulkInsert(tx, 'Result', resultColumns(contestants), results);

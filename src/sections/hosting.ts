@@ -38,6 +38,29 @@ async function hideUntilEnded(tx: Tx, sessionId: string): Promise<void> {
 }
 
 /**
+ * Hosts of the sections an import just created: the one the importer named for the letter (checked
+ * as for createSection), else the letter's host in the event's other sessions — so a second
+ * session's file keeps each club's letter — else none (the organiser's).
+ */
+export async function hostImportedSections(tx: Tx, eventId: string, sectionIds: string[], named: Record<string, string>): Promise<void> {
+  if (!sectionIds.length) return;
+  const event = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { organization: true } });
+  const created = await tx.section.findMany({ where: { id: { in: sectionIds } } });
+  const earlier = await tx.section.findMany({ where: { session: { eventId }, id: { notIn: sectionIds } } });
+  const unknown = Object.keys(named).filter((letter) => !created.some((x) => x.letter === letter));
+  if (unknown.length) throw new BadInputError(`The file has no section ${unknown.join(', ')} to give a host`, ['hosts']);
+  for (const x of created) {
+    const before = earlier.find((e) => e.letter === x.letter);
+    const wanted = named[x.letter];
+    const host = wanted === undefined ? (before?.organizationId ?? null) : wanted === event.organizationId ? null : await hostClub(tx, wanted, event);
+    if (before && before.organizationId !== host) {
+      throw new ConflictError(`Section ${x.letter} of another session of this event is run by ${before.organizationId ? 'another club' : 'the event’s organisation'}: a letter keeps its host in every session`, ['hosts']);
+    }
+    if (host) await tx.section.update({ where: { id: x.id }, data: { organizationId: host } });
+  }
+}
+
+/**
  * Hands a section to another host (or back to the event's organisation): with it, the sections of
  * the same letter in the event's other sessions, since the letter's pairs are the club's.
  */

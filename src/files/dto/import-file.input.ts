@@ -1,5 +1,7 @@
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsEnum, IsOptional, IsUUID, Length, ValidateNested } from 'class-validator';
+import { SectionHostInput } from './section-hosts.js';
 import { FileFormat } from '../models/import-report.model.js';
 
 export enum ContentEncoding {
@@ -14,4 +16,13 @@ export class ImportFileInput {
   @Field({ description: 'The file: text, or base64 (BWS is binary)' }) @Length(1, 1_000_000) content: string;
   @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT, description: 'TEXT (default) or BASE64 (needed for BWS, a binary file)' }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
   @Field(() => ID, { nullable: true, description: 'Add the file’s sessions to this event instead of creating one' }) @IsOptional() @IsUUID() eventId?: string;
+  @Field(() => [SectionHostInput], {
+    nullable: true,
+    description: 'Simultaneous events: the club running each of the file’s sections. A letter left out keeps the host it has in the event’s other sessions (none: the organiser’s)',
+  })
+  @IsOptional()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => SectionHostInput)
+  hosts?: SectionHostInput[];
 }
