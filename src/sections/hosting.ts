@@ -7,8 +7,9 @@ type Tx = Prisma.TransactionClient;
  * The host club of a section of a simultaneous event, as stored: null when the event's own
  * organisation runs it (asked for by leaving it out, or by naming the owner). Another club may host
  * when it belongs to the federation that owns the event, or — for an event a club owns — to the
- * same federation as that club, or when it accepted the event's invitation. Every section with one letter has the same host in every session,
- * since pairs are numbered per section letter and their host is read from it.
+ * same federation as that club, or when it accepted the event's invitation. Every section with one
+ * letter has the same host in every session, since pairs are numbered per section letter and their
+ * host is read from it.
  */
 export async function sectionHost(tx: Tx, at: { sessionId: string; letter: string }, organizationId: string | null | undefined): Promise<string | null> {
   const session = await tx.session.findUnique({ where: { id: at.sessionId }, include: { event: { include: { organization: true } } } });
