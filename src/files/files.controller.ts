@@ -15,6 +15,19 @@ import { reportModel } from './report-model.js';
 
 const uuid = (field: string) => new ParseUUIDPipe({ optional: field === 'eventId', exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
 
+const flag = (value: string | undefined, field: string): boolean => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadInputError(`${field} must be true or false`, [field]);
+};
+
+const name = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  // Printable, as it goes into the audit trail.
+  if (!value.length || value.length > 200 || /[\u0000-\u001f\u007f]/.test(value)) throw new BadInputError('fileName must be 1–200 printable characters', ['fileName']);
+  return value;
+};
+
 /** Files for scoring programs and federations: the file itself as the body in, the file itself out. Exports are public, as the rankings are. */
 @ApiTags('files')
 @Controller('api/v1')
@@ -30,13 +43,19 @@ export class FilesController {
   @ApiConsumes('application/octet-stream', 'text/plain', 'application/xml')
   @ApiBody({ description: 'The file as it is (PBN or CSV text, USEBIO XML, Bridgemate .bws)', schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'eventId', required: false, description: 'Add the file’s sessions to this event instead of creating one' })
+  @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'true: check everything and answer the report, write nothing' })
+  @ApiQuery({ name: 'override', required: false, type: Boolean, description: 'true: a corrected file may change results after the correction period (Law 79C2, a director’s decision)' })
+  @ApiQuery({ name: 'fileName', required: false, description: 'The file’s name, for the audit trail of a re-import ("Re-import of club-night.pbn")' })
   @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)', type: ImportReportBody })
-  @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written', type: ImportReportBody })
+  @ApiOkResponse({ description: 'A corrected file applied to the event it identifies (the report lists every line changed, added or missing), a dry run, or the same file imported here before (its report again, nothing written)', type: ImportReportBody })
   @ApiErrors(400, 401, 403, 404, 408, 413, 429)
   @Requires('DIRECTOR', (a) => intoEvent(a.eventId), 'Importing a file')
   async import(
     @Param('format') format: string,
     @Query('eventId', uuid('eventId')) eventId: string | undefined,
+    @Query('dryRun') dryRun: string | undefined,
+    @Query('override') override: string | undefined,
+    @Query('fileName') fileName: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @CurrentPrincipal() principal: Principal,
@@ -46,8 +65,9 @@ export class FilesController {
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) {
       throw new BadInputError('Send the file itself, not JSON, as the request body (for example curl --data-binary @results.pbn); GraphQL clients use importEvent', ['file']);
     }
-    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label));
-    res.status(report.alreadyImported ? 200 : 201);
+    const options = { dryRun: flag(dryRun, 'dryRun'), override: flag(override, 'override'), fileName: name(fileName) };
+    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label, options));
+    res.status(report.alreadyImported || report.dryRun || report.reimport ? 200 : 201);
     return report;
   }
 

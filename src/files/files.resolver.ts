@@ -23,7 +23,8 @@ export class FilesResolver {
   @Requires('DIRECTOR', (a) => intoEvent(a.input?.eventId), 'Importing a file')
   async importEvent(@Args('input') input: ImportFileInput, @CurrentPrincipal() principal: Principal) {
     const file = Buffer.from(input.content, input.encoding === ContentEncoding.BASE64 ? 'base64' : 'utf8');
-    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label));
+    const options = { dryRun: input.dryRun ?? false, override: input.override ?? false, fileName: input.fileName };
+    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label, options));
   }
 
   @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures' })
