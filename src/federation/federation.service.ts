@@ -31,7 +31,7 @@ export class FederationService {
   /** Every event a player (and any duplicate merged into it) played, with partners and result. */
   async history(playerId: string): Promise<PlayerHistoryEntry[]> {
     const seats = await this.prisma.contestantPlayer.findMany({
-      where: { playerId },
+      where: { playerId, contestant: { event: { deletedAt: null } } },
       include: { contestant: { include: { event: { include: { sessions: true } }, players: { include: { player: true }, orderBy: { position: 'asc' } } } } },
     });
     const entries = await Promise.all(

@@ -10,6 +10,7 @@ import { BadInputError } from '../common/errors.js';
 import { intoEvent } from './files.resolver.js';
 import { ExportService, type ExportFormat } from './export.service.js';
 import { ImportService } from './import.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
 
@@ -35,6 +36,7 @@ export class FilesController {
   constructor(
     private readonly imports: ImportService,
     private readonly exports: ExportService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @Post('imports/:format')
@@ -75,36 +77,37 @@ export class FilesController {
   @ApiOperation({ summary: 'Export the event as USEBIO', security: [] })
   @ApiFileResponse('application/xml', 'The event as USEBIO XML, with Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  usebio(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'USEBIO', res);
+  usebio(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'USEBIO', res, principal);
   }
 
   @Get('events/:id/export.pbn')
   @ApiOperation({ summary: 'Export the event as PBN', security: [] })
   @ApiFileResponse('application/x-pbn', 'The event as PBN: deals, travellers and Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  pbn(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'PBN', res);
+  pbn(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'PBN', res, principal);
   }
 
   @Get('events/:id/ranking.csv')
   @ApiOperation({ summary: 'The event ranking as CSV', security: [] })
   @ApiFileResponse('text/csv', 'The event ranking as CSV (ties shown as 3=)')
   @ApiErrors(400, 404, 429)
-  rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'RANKING_CSV', res);
+  rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'RANKING_CSV', res, principal);
   }
 
   @Get('events/:id/travellers.csv')
   @ApiOperation({ summary: 'The event’s travellers as CSV', security: [] })
   @ApiFileResponse('text/csv', 'Every traveller line of the event as CSV')
   @ApiErrors(400, 404, 429)
-  travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'TRAVELLERS_CSV', res);
+  travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'TRAVELLERS_CSV', res, principal);
   }
 
-  private async send(id: string, format: ExportFormat, res: Response): Promise<void> {
-    const file = await this.exports.export(id, format);
+  private async send(id: string, format: ExportFormat, res: Response, principal: Principal | null): Promise<void> {
+    await this.lifecycle.check(id, principal);
+    const file = await this.exports.export(id, format, principal);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
     res.send(file.content);
