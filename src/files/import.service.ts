@@ -16,7 +16,7 @@ import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
-import { applyReimport, fileIdentity, findReimportTarget } from './reimport.js';
+import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
 
 const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
@@ -70,7 +70,7 @@ export class ImportService {
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
-        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: target.eventId ?? null } });
+        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: importPlace(target) } });
         if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
         // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
         const again = await findReimportTarget(tx, plan, target);
@@ -80,7 +80,7 @@ export class ImportService {
         const report: ImportReport = { ...baseReport(format, eventId, plan), dryRun: !!options.dryRun, reimport: summary };
         // A dry run answers what would be done and rolls everything back.
         if (options.dryRun) throw new DryRun(report);
-        const row = await tx.fileImport.create({ data: { format, sha256, targetId: target.eventId ?? null, eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
+        const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
       // A national field's file takes minutes on a small machine: the time allowed grows with the file.

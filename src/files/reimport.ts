@@ -63,6 +63,15 @@ export interface ReimportOptions {
 
 const MAX_LISTED = 1_000;
 
+/**
+ * Where an import goes, as FileImport.targetId keeps it: the event named, else the importing
+ * organisation (a new event of its own), else null (a global admin's new event). So the same file
+ * from two clubs makes an event in each, and a club never gets another club's import back.
+ */
+export function importPlace(target: ImportTarget): string | null {
+  return target.eventId ?? target.organizationId ?? null;
+}
+
 /** The identity of a file: no re-import for a file without a date (nothing tells two club nights apart). */
 export function fileIdentity(plan: ImportPlan): string | null {
   if (!plan.startsOn) return null;
@@ -80,7 +89,7 @@ export async function findReimportTarget(tx: PrismaTx, plan: ImportPlan, target:
   if (!identity) return null;
   const scope = target.eventId ? { id: target.eventId } : { organizationId: target.organizationId ?? null };
   const earlier = await tx.fileImport.findFirst({
-    where: { identity, targetId: target.eventId ?? null, event: { ...scope, deletedAt: null } },
+    where: { identity, targetId: importPlace(target), event: { ...scope, deletedAt: null } },
     orderBy: { createdAt: 'desc' },
   });
   if (earlier?.sessionIds.length === plan.sessions.length) return { eventId: earlier.eventId, sessionIds: earlier.sessionIds };
@@ -250,8 +259,15 @@ function sameContent(row: Result, line: PlannedResult): boolean {
     (row.lead ?? null) === (line.lead ?? null) &&
     (line.round === null || row.round === line.round) &&
     (line.table === null || row.table === line.table) &&
-    JSON.stringify(row.adjustment ?? null) === JSON.stringify(line.adjustment ?? null)
+    sameAdjustment(row.adjustment, line.adjustment)
   );
+}
+
+/** An artificial score is the same when its codes are (the reason and Law a director wrote stay theirs). */
+function sameAdjustment(stored: Prisma.JsonValue, planned: PlannedResult['adjustment']): boolean {
+  const a = (stored ?? null) as { kind?: string; ns?: unknown; ew?: unknown } | null;
+  if (!a || !planned) return !a === !planned;
+  return a.kind === planned.kind && a.ns === planned.ns && a.ew === planned.ew;
 }
 
 function describe(r: Pick<Result, 'status' | 'contract' | 'declarer' | 'tricks' | 'nsScore'>): string {
