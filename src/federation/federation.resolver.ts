@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
 import { ForbiddenError, UnauthenticatedError, type Principal } from '../auth/principal.js';
@@ -22,8 +23,11 @@ export class FederationResolver {
   })
   async history(@Parent() player: Player, @CurrentPrincipal() principal: Principal | null) {
     if (!(await this.privacy.inReach(player.organizationId, principal))) {
-      if (!principal) throw new UnauthenticatedError('A player’s history needs an API key of the player’s club or its federation');
-      throw new ForbiddenError('A player’s history needs a key of the player’s club or its federation; this key is not one');
+      // Field resolvers run outside Nest's exception filters: the error is made here as the filter makes it.
+      const error = principal
+        ? new ForbiddenError('A player’s history needs a key of the player’s club or its federation; this key is not one')
+        : new UnauthenticatedError('A player’s history needs an API key of the player’s club or its federation');
+      throw new GraphQLError(error.message, { extensions: { code: error.code, fields: [] } });
     }
     return this.federation.history(player.id);
   }

@@ -44,6 +44,9 @@ describe('security: scope of a key', () => {
   const MUTATIONS: Record<string, (ids: World['ids']) => [string, Record<string, unknown>]> = {
     createEvent: (i) => [`mutation($o: ID!) { createEvent(input: { name: "Theirs", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: i.clubA }],
     updateEvent: (i) => [`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: i.eventA }],
+    archiveEvent: (i) => [`mutation($id: ID!) { archiveEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
+    deleteEvent: (i) => [`mutation($id: ID!) { deleteEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
+    restoreEvent: (i) => [`mutation($id: ID!) { restoreEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
     createSession: (i) => [`mutation($e: ID!) { createSession(input: { eventId: $e, number: 9 }) { id } }`, { e: i.eventA }],
     updateSession: (i) => [`mutation($id: ID!) { updateSession(id: $id, input: { name: "Ours" }) { id } }`, { id: i.sessionA }],
     createSection: (i) => [`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Q", tables: 1, boards: [1] }) { id } }`, { s: i.sessionA }],
