@@ -5,8 +5,7 @@ import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Event } from '../generated/prisma/client.js';
 
 /** How long a deleted event can be restored before it is purged (TRAVELLER_DELETED_EVENT_DAYS, default 30). */
-export function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.TRAVELLER_DELETED_EVENT_DAYS;
+export function retentionDays(raw: string | undefined = process.env.TRAVELLER_DELETED_EVENT_DAYS): number {
   const days = raw === undefined || raw === '' ? 30 : Number(raw);
   if (!Number.isFinite(days) || days < 0) throw new Error(`TRAVELLER_DELETED_EVENT_DAYS must be a number of days (0 or more), not "${raw}"`);
   return days;
