@@ -109,6 +109,16 @@ describe('re-import of a corrected file', () => {
     expect(theirs.reimport).toBeNull();
   });
 
+  it('corrects the session a file added to a named event, instead of adding another', async () => {
+    const eventId = dataOf(await t.gqlAs(director, `mutation { createEvent(input: { name: "Club championship", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    const day = (tricks: number) => csv(row(1, 1, 2, '4S', 'N', tricks, 'Championship day 1'), row(1, 3, 4, '3NT', 'S', 9, 'Championship day 1'));
+    await post(day(10), `?eventId=${eventId}`).expect(201);
+    const fixed = (await post(day(11), `?eventId=${eventId}`).expect(200)).body;
+    expect(fixed).toMatchObject({ eventId, reimport: { corrected: 1, unchanged: 1, added: 0, missing: 0 } });
+    const sessions = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { number } } }`, { e: eventId })).event.sessions;
+    expect(sessions).toEqual([{ number: 1 }]);
+  });
+
   it('refuses bad flags, naming them', async () => {
     const res = await post(original, '?dryRun=yes').expect(400);
     expect(res.body.fields).toEqual(['dryRun']);
