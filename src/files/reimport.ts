@@ -136,12 +136,17 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
       nsPair: numbers.get(r.nsContestantId) ?? 0,
       ewPair: numbers.get(r.ewContestantId) ?? 0,
     });
-    for (const { row, line } of decided.corrections) {
-      const after = { ...row, ...content(line), nsContestantId: contestantIds.get(line.ns.id)!, ewContestantId: contestantIds.get(line.ew.id)!, version: row.version + 1 };
-      await tx.result.update({ where: { id: row.id }, data: { ...content(line), nsContestantId: after.nsContestantId, ewContestantId: after.ewContestantId, adjustment: jsonOrNull(line.adjustment), version: after.version } });
-      await tx.auditEntry.create({ data: { sessionId: session.id, action: 'RESULT_CORRECTED', entityId: row.id, actor: options.actor, reason: options.reason, law, before: resultSnapshot(row), after: resultSnapshot({ ...after, adjustment: line.adjustment as Prisma.JsonValue } as Result) } });
+    const corrected = decided.corrections.map(({ row, line }) => ({
+      before: row,
+      after: { ...row, ...content(line), nsContestantId: contestantIds.get(line.ns.id)!, ewContestantId: contestantIds.get(line.ew.id)!, adjustment: (line.adjustment ?? null) as Prisma.JsonValue, version: row.version + 1 },
+    }));
+    await updateLines(tx, corrected.map((c) => c.after));
+    await tx.auditEntry.createMany({
+      data: corrected.map(({ before, after }) => ({ sessionId: session.id, action: 'RESULT_CORRECTED', entityId: before.id, actor: options.actor, reason: options.reason, law, before: resultSnapshot(before), after: resultSnapshot(after) })),
+    });
+    for (const { before, after } of corrected) {
       summary.corrected++;
-      list(summary, { change: 'CORRECTED', ...label(after), before: describe(row), after: describe(after) });
+      list(summary, { change: 'CORRECTED', ...label(after), before: describe(before), after: describe(after) });
     }
     const added = decided.additions.map((line) => ({
       id: line.id,
@@ -170,6 +175,25 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
     }
   }
   return { eventId: event.id, contestantIds, sessionIds: found.sessionIds, summary };
+}
+
+/**
+ * The corrected lines in one statement (a file may correct every line of a national field): each
+ * column as one array parameter, `unnest` back into rows, as the bulk inserts do.
+ */
+async function updateLines(tx: PrismaTx, rows: Result[]): Promise<void> {
+  if (!rows.length) return;
+  const col = <T>(f: (r: Result) => T) => rows.map(f);
+  await tx.$executeRaw`
+    UPDATE "Result" r SET "round" = u."round", "table" = u."table", "status" = u."status"::"ResultStatus", "contract" = u."contract",
+      "declarer" = u."declarer"::"Seat", "tricks" = u."tricks", "lead" = u."lead", "nsScore" = u."nsScore", "movementIssue" = u."movementIssue",
+      "adjustment" = u."adjustment"::jsonb, "nsContestantId" = u."ns", "ewContestantId" = u."ew", "version" = u."version", "updatedAt" = now()
+    FROM unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.round)}::int4[], ${col((r) => r.table)}::int4[], ${col((r) => r.status)}::text[],
+      ${col((r) => r.contract)}::text[], ${col((r) => r.declarer)}::text[], ${col((r) => r.tricks)}::int4[], ${col((r) => r.lead)}::text[],
+      ${col((r) => r.nsScore)}::int4[], ${col((r) => r.movementIssue)}::text[], ${col((r) => (r.adjustment === null ? null : JSON.stringify(r.adjustment)))}::text[],
+      ${col((r) => r.nsContestantId)}::uuid[], ${col((r) => r.ewContestantId)}::uuid[], ${col((r) => r.version)}::int4[])
+      AS u("id", "round", "table", "status", "contract", "declarer", "tricks", "lead", "nsScore", "movementIssue", "adjustment", "ns", "ew", "version")
+    WHERE r."id" = u."id"`;
 }
 
 interface Decided {
@@ -201,10 +225,12 @@ function decide(stored: Result[], lines: PlannedResult[], sectionIds: Map<string
     if (sameContent(row, line)) out.unchanged++;
     else out.corrections.push({ row, line });
   }
+  const onBoard = new Map<string, Result[]>();
+  for (const r of stored) onBoard.set(`${r.sectionId}|${r.boardNumber}`, [...(onBoard.get(`${r.sectionId}|${r.boardNumber}`) ?? []), r]);
   for (const line of pending) {
     const section = sectionIds.get(line.sectionLetter)!;
     const [ns, ew] = [ids.get(line.ns.id)!, ids.get(line.ew.id)!];
-    const clashes = stored.filter((r) => r.sectionId === section && r.boardNumber === line.boardNumber && sharesSeat(r, ns, ew, teams));
+    const clashes = (onBoard.get(`${section}|${line.boardNumber}`) ?? []).filter((r) => sharesSeat(r, ns, ew, teams));
     if (!clashes.length) out.additions.push(line);
     else if (clashes.length === 1 && !claimed.has(clashes[0].id)) {
       claimed.add(clashes[0].id);
