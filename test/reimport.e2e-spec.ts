@@ -119,6 +119,18 @@ describe('re-import of a corrected file', () => {
     expect(sessions).toEqual([{ number: 1 }]);
   });
 
+  it('takes a line whose pair number was corrected as a correction of the line it replaces', async () => {
+    const base = csv(row(1, 1, 2, '4H', 'N', 10, 'Thursday Pairs'), row(1, 3, 4, '3NT', 'S', 9, 'Thursday Pairs'));
+    const first = (await post(base).expect(201)).body;
+    // The scorer typed EW 4 for EW 5.
+    const fixed = (await post(csv(row(1, 1, 2, '4H', 'N', 10, 'Thursday Pairs'), row(1, 3, 5, '3NT', 'S', 9, 'Thursday Pairs'))).expect(200)).body;
+    expect(fixed.reimport).toMatchObject({ corrected: 1, added: 0, unchanged: 1, missing: 0 });
+    expect(fixed.reimport.changes).toEqual([{ change: 'CORRECTED', session: 1, section: 'A', board: 1, nsPair: 3, ewPair: 5, before: 'NS 3 v EW 4: 3NT by S, 9 tricks (NS 400)', after: '3NT by S, 9 tricks (NS 400)' }]);
+    const session = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: first.eventId })).event.sessions[0].id;
+    const lines = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 1) { lines { nsPair ewPair } } }`, { s: session })).traveller.lines;
+    expect(lines.map((l: any) => [l.nsPair, l.ewPair]).sort()).toEqual([[1, 2], [3, 5]]);
+  });
+
   it('refuses bad flags, naming them', async () => {
     const res = await post(original, '?dryRun=yes').expect(400);
     expect(res.body.fields).toEqual(['dryRun']);

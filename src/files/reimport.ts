@@ -116,8 +116,7 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
   const now = options.now ?? new Date();
   const event = await tx.event.findUniqueOrThrow({ where: { id: found.eventId }, include: { contestants: true } });
   if (event.kind !== plan.kind) throw new BadInputError(`The file holds a ${plan.kind.toLowerCase()} event; event ${event.name} is a ${event.kind.toLowerCase()} event`, ['file']);
-  // The event's rows are changed by one writer at a time, as a director's tools take them.
-  await tx.$executeRaw`SELECT 1 FROM "Event" WHERE "id" = ${event.id}::uuid FOR UPDATE`;
+  await lockBoards(tx, plan, found);
   const contestantIds = await options.contestants(event.id, event.organizationId, plan.contestants, event.contestants);
   const summary: ReimportSummary = { corrected: 0, added: 0, unchanged: 0, missing: 0, changes: [] };
   const numbers = await contestantNumbers(tx, event.id);
@@ -146,7 +145,10 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
     });
     for (const { before, after } of corrected) {
       summary.corrected++;
-      list(summary, { change: 'CORRECTED', ...label(after), before: describe(before), after: describe(after) });
+      // A corrected seating says which pairs the line had.
+      const seated = before.nsContestantId !== after.nsContestantId || before.ewContestantId !== after.ewContestantId;
+      const was = seated ? `NS ${numbers.get(before.nsContestantId)} v EW ${numbers.get(before.ewContestantId)}: ` : '';
+      list(summary, { change: 'CORRECTED', ...label(after), before: was + describe(before), after: describe(after) });
     }
     const added = decided.additions.map((line) => ({
       id: line.id,
@@ -194,6 +196,30 @@ async function updateLines(tx: PrismaTx, rows: Result[]): Promise<void> {
       ${col((r) => r.nsContestantId)}::uuid[], ${col((r) => r.ewContestantId)}::uuid[], ${col((r) => r.version)}::int4[])
       AS u("id", "round", "table", "status", "contract", "declarer", "tricks", "lead", "nsScore", "movementIssue", "adjustment", "ns", "ew", "version")
     WHERE r."id" = u."id"`;
+}
+
+/**
+ * The boards the file touches, locked with the key pads and directors take for a board (hash of
+ * the section, board), in key order, before anything is written: a line posted meanwhile is
+ * either in before the file's lines are read, or waits for the re-import (no lost update). Taken
+ * first because every write bumps the event's revision under the Event row's lock, which the
+ * result writer takes after its board locks. A section the file adds has no lines to race.
+ */
+async function lockBoards(tx: PrismaTx, plan: ImportPlan, found: ReimportTarget): Promise<void> {
+  const sections = await tx.section.findMany({ where: { sessionId: { in: found.sessionIds } }, select: { id: true, sessionId: true, letter: true } });
+  const idOf = new Map(sections.map((x) => [`${x.sessionId}|${x.letter}`, x.id]));
+  const keys = new Map<string, [string, number]>();
+  for (const [i, s] of plan.sessions.entries()) {
+    for (const r of s.results) {
+      const section = idOf.get(`${found.sessionIds[i]}|${r.sectionLetter}`);
+      if (section) keys.set(`${section}:${r.boardNumber}`, [section, r.boardNumber]);
+    }
+  }
+  if (!keys.size) return;
+  const boards = [...keys.values()];
+  await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (
+    SELECT DISTINCT hashtext(s) AS k1, b AS k2 FROM unnest(${boards.map((b) => b[0])}::text[], ${boards.map((b) => b[1])}::int[]) AS t(s, b) ORDER BY 1, 2 OFFSET 0
+  ) AS ordered`;
 }
 
 interface Decided {
