@@ -27,19 +27,32 @@ describe('archiving, deleting and restoring events', () => {
   async function clubNight(name: string) {
     const eventId = dataOf(await t.gql(`mutation($o: ID!, $n: String!) { createEvent(input: { name: $n, kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: club, n: name })).createEvent.id as string;
     const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id as string;
-    await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId });
-    await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId });
+    const sectionId = dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId })).createSection.id as string;
+    const contestants = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId })).addContestants;
     await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '3NT', declarer: 'N', tricks: 9 }).expect(201);
+    ids.set(eventId, { sectionId, contestantId: contestants[0].id });
     return { eventId, sessionId };
   }
   const listed = async (key: string | null, listing = 'CURRENT') =>
     dataOf(await t.gqlAs(key, `query($o: ID!, $l: EventListing) { events(organizationId: $o, listing: $l) { nodes { id } } }`, { o: club, l: listing })).events.nodes.map((e: { id: string }) => e.id);
-  /** The codes of four reads of the event, each asked alone. */
+  const ids = new Map<string, { sectionId: string; contestantId: string }>();
+  /** The codes of seven reads of the event, each asked alone. */
   const readAs = async (key: string | null, eventId: string, sessionId: string) => {
-    const queries = [`event(id: $id) { id }`, `eventRanking(eventId: $id) { place }`, `session(id: $id) { id }`, `traveller(sessionId: $id, board: 1) { lines { nsPair } }`];
-    const answers = await Promise.all(queries.map((q, i) => t.gqlAs(key, `query($id: ID!) { ${q} }`, { id: i < 2 ? eventId : sessionId })));
+    const { sectionId, contestantId } = ids.get(eventId)!;
+    const queries: [string, string][] = [
+      [`event(id: $id) { id }`, eventId],
+      [`eventRanking(eventId: $id) { place }`, eventId],
+      [`session(id: $id) { id }`, sessionId],
+      [`traveller(sessionId: $id, board: 1) { lines { nsPair } }`, sessionId],
+      [`board(sessionId: $id, number: 1) { number }`, sessionId],
+      [`section(id: $id) { letter }`, sectionId],
+      [`contestant(id: $id) { number }`, contestantId],
+    ];
+    const answers = await Promise.all(queries.map(([q, id]) => t.gqlAs(key, `query($id: ID!) { ${q} }`, { id })));
     return answers.map((a) => a.errors?.[0]?.extensions?.code ?? 'OK');
   };
+  const HIDDEN = Array(7).fill('NOT_FOUND');
+  const SHOWN = Array(7).fill('OK');
 
   it('archives: out of lists, public pages and anonymous reads; still the owner’s; restored by the owner', async () => {
     const { eventId, sessionId } = await clubNight('Archived night');
@@ -49,14 +62,14 @@ describe('archiving, deleting and restoring events', () => {
     expect(await listed(keys.director, 'ARCHIVED')).toEqual([eventId]);
     // The public, and another club, get NOT_FOUND everywhere (as for an event that never was).
     for (const key of [null, keys.other]) {
-      expect(await readAs(key, eventId, sessionId)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+      expect(await readAs(key, eventId, sessionId)).toEqual(HIDDEN);
     }
     await t.as(null).get(`/events/${eventId}`).set('Accept', 'text/html').expect(404);
     await t.as(null).get(`/sessions/${sessionId}`).set('Accept', 'text/html').expect(404);
     await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(404);
     expect((await t.gqlAs(keys.other, `query($o: ID!) { events(organizationId: $o, listing: ARCHIVED) { nodes { id } } }`, { o: club })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     // The owner's keys still read it.
-    expect(await readAs(keys.scorer, eventId, sessionId)).toEqual(['OK', 'OK', 'OK', 'OK']);
+    expect(await readAs(keys.scorer, eventId, sessionId)).toEqual(SHOWN);
     await t.as(keys.scorer).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200);
     dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Archived by mistake") { id } }`, { id: eventId }));
     expect(await listed(null)).toContain(eventId);
@@ -72,9 +85,9 @@ describe('archiving, deleting and restoring events', () => {
     expect(await listed(keys.director)).not.toContain(eventId);
     expect(await listed(keys.director, 'DELETED')).toEqual([eventId]);
     // Even the owner reads it no more (only lists it as deleted, and restores it).
-    expect(await readAs(keys.director, eventId, sessionId)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+    expect(await readAs(keys.director, eventId, sessionId)).toEqual(HIDDEN);
     dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Wrong event deleted") { deletedAt } }`, { id: eventId }));
-    expect(await readAs(null, eventId, sessionId)).toEqual(['OK', 'OK', 'OK', 'OK']);
+    expect(await readAs(null, eventId, sessionId)).toEqual(SHOWN);
     const trail = await sql(t.db.url, `SELECT action, reason, actor FROM "AuditEntry" WHERE "entityId" = $1 ORDER BY seq`, [eventId]);
     expect(trail.map((e: any) => [e.action, e.reason])).toEqual([['EVENT_DELETED', 'Test event'], ['EVENT_RESTORED', 'Wrong event deleted']]);
     expect(trail[0].actor).toMatch(/DIRECTOR|k\)/);

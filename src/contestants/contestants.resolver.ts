@@ -3,6 +3,7 @@ import { Requires } from '../auth/requires.decorator.js';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
 export const CONTESTANT_NAME =
   'Display name. Outside the event’s organisation and its federation, a name made of the players’ names shows them as each player’s club publishes them (namePolicy); a chosen pair or team name shows unless the event’s organisation hides names ("No. 3")';
@@ -18,6 +19,7 @@ export class ContestantsResolver {
   constructor(
     private readonly contestantsService: ContestantsService,
     private readonly privacy: PlayerPrivacy,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @ResolveField(() => String, { description: CONTESTANT_NAME })
@@ -25,8 +27,9 @@ export class ContestantsResolver {
     return this.privacy.contestantName(contestant, principal);
   }
 
-  @Query(() => Contestant, { description: 'One contestant by id with its players (NOT_FOUND when unknown)' })
-  contestant(@IdArg() id: string) {
+  @Query(() => Contestant, { description: 'One contestant by id with its players (NOT_FOUND when unknown, or of an event the key may not read)' })
+  async contestant(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkWithin({ kind: 'contestant', id }, principal);
     return this.contestantsService.get(id);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { isInsider, type Principal } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Event } from '../generated/prisma/client.js';
@@ -23,7 +24,10 @@ const DAY = 86_400_000;
 export class EventLifecycle implements OnApplicationBootstrap {
   private readonly logger = new Logger('EventLifecycle');
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly scopes: ScopeService,
+  ) {}
 
   /** Purges on start; a database that is not there yet is no reason not to start. */
   async onApplicationBootstrap(): Promise<void> {
@@ -90,6 +94,12 @@ export class EventLifecycle implements OnApplicationBootstrap {
   async checkSession(sessionId: string, reader: Principal | null): Promise<void> {
     const session = await this.prisma.session.findUnique({ where: { id: sessionId }, select: { eventId: true } });
     if (session && !(await this.readable(session.eventId, reader))) throw new NotFoundError('Session', sessionId, 'sessionId');
+  }
+
+  /** The same, for an object of an event (a section, contestant …) found by the key scopes' lookup. */
+  async checkWithin(target: { kind: 'section' | 'contestant'; id: string }, reader: Principal | null): Promise<void> {
+    const scope = await this.scopes.resolve(target, reader);
+    if (scope?.eventId && !(await this.readable(scope.eventId, reader))) throw new NotFoundError(target.kind === 'section' ? 'Section' : 'Contestant', target.id, 'id');
   }
 
   private change(id: string, action: string, reason: string, actor: string, data: (e: Event) => Partial<Pick<Event, 'archivedAt' | 'deletedAt'>>): Promise<Event> {

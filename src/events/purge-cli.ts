@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = db.url;
   const prisma = new PrismaService();
   try {
-    const purged = await new EventLifecycle(prisma).purge();
+    // The purge needs no scope lookups.
+    const purged = await new EventLifecycle(prisma, null as never).purge();
     console.log(`Purged ${purged.length} event(s) deleted more than ${retentionDays()} days ago`);
   } finally {
     await prisma.$disconnect();

@@ -118,6 +118,7 @@ export class FederationService {
     const events = await this.prisma.event.findMany({
       where: {
         category: query.category ? query.category : { in: [...scales.keys()] },
+        deletedAt: null,
         organization: { OR: [{ id: federationId }, { federationId }] },
         startsOn: query.from || query.to ? { gte: query.from, lte: query.to } : undefined,
         sessions: { some: {}, every: { publishedAt: { not: null } } },
