@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { EventLifecycle, retentionDays } from '../src/events/event-lifecycle.service.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 import { sql } from './support/database.js';
@@ -13,7 +15,7 @@ describe('archiving, deleting and restoring events', () => {
   let keys: Record<'director' | 'scorer' | 'other', string>;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp(undefined, { listen: true });
     const org = async (name: string) => dataOf(await t.gql(`mutation($n: String!) { createOrganization(input: { name: $n }) { id } }`, { n: name })).createOrganization.id as string;
     club = await org('Lakeside');
     const other = await org('Parkside');
@@ -74,6 +76,20 @@ describe('archiving, deleting and restoring events', () => {
     dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Archived by mistake") { id } }`, { id: eventId }));
     expect(await listed(null)).toContain(eventId);
     await t.as(null).get(`/events/${eventId}`).set('Accept', 'text/html').expect(200);
+  });
+
+  it('refuses live subscriptions to an archived event’s session', async () => {
+    const { eventId, sessionId } = await clubNight('Archived live night');
+    dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`, { id: eventId }));
+    const client = createClient({ url: t.wsUrl!, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
+    try {
+      const outcome = await new Promise<unknown>((resolve) => {
+        client.subscribe({ query: `subscription($s: ID!) { resultPosted(sessionId: $s) { board } }`, variables: { s: sessionId } }, { next: (msg) => resolve(msg), error: resolve, complete: () => resolve('complete') });
+      });
+      expect(JSON.stringify(outcome)).toMatch(/NOT_FOUND/);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('deletes softly: hidden from everyone, restorable, audited; only the club’s directors may', async () => {
