@@ -131,6 +131,14 @@ describe('re-import of a corrected file', () => {
     expect(lines.map((l: any) => [l.nsPair, l.ewPair]).sort()).toEqual([[1, 2], [3, 5]]);
   });
 
+  it('never takes a file without an event name for a correction of another', async () => {
+    const unnamed = (tricks: number) => csv(row(1, 1, 2, '4S', 'N', tricks, ''), row(1, 3, 4, '3NT', 'S', 9, ''));
+    const first = (await post(unnamed(10)).expect(201)).body;
+    const second = (await post(unnamed(11)).expect(201)).body;
+    expect(second.eventId).not.toBe(first.eventId);
+    expect(second.reimport).toBeNull();
+  });
+
   it('refuses bad flags, naming them', async () => {
     const res = await post(original, '?dryRun=yes').expect(400);
     expect(res.body.fields).toEqual(['dryRun']);

@@ -72,9 +72,13 @@ export function importPlace(target: ImportTarget): string | null {
   return target.eventId ?? target.organizationId ?? null;
 }
 
-/** The identity of a file: no re-import for a file without a date (nothing tells two club nights apart). */
+/**
+ * The identity of a file: none for a file without a date or without an event name of its own (the
+ * plan then names it "PBN import of <date>"): nothing would tell two such files apart, and taking
+ * one for a correction of the other would rewrite a club night with another's lines.
+ */
 export function fileIdentity(plan: ImportPlan): string | null {
-  if (!plan.startsOn) return null;
+  if (!plan.startsOn || plan.name === `${plan.format} import of ${plan.startsOn}`) return null;
   return JSON.stringify([plan.name.trim().toLowerCase(), plan.startsOn, plan.sessions.map((s) => s.number)]);
 }
 
