@@ -104,9 +104,11 @@ describe('archiving, deleting and restoring events', () => {
     expect(await readAs(keys.director, eventId, sessionId)).toEqual(HIDDEN);
     dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Wrong event deleted") { deletedAt } }`, { id: eventId }));
     expect(await readAs(null, eventId, sessionId)).toEqual(SHOWN);
-    const trail = await sql(t.db.url, `SELECT action, reason, actor FROM "AuditEntry" WHERE "entityId" = $1 ORDER BY seq`, [eventId]);
-    expect(trail.map((e: any) => [e.action, e.reason])).toEqual([['EVENT_DELETED', 'Test event'], ['EVENT_RESTORED', 'Wrong event deleted']]);
-    expect(trail[0].actor).toMatch(/DIRECTOR|k\)/);
+    const trail = dataOf(await t.gqlAs(keys.scorer, `query($o: ID!) { organizationAuditTrail(organizationId: $o, last: 2) { action entityId reason actor before after } }`, { o: club })).organizationAuditTrail;
+    expect(trail.map((e: any) => [e.action, e.entityId, e.reason])).toEqual([['EVENT_RESTORED', eventId, 'Wrong event deleted'], ['EVENT_DELETED', eventId, 'Test event']]);
+    expect(trail[1]).toMatchObject({ actor: expect.stringMatching(/\(k\)$/), before: { deletedAt: null }, after: { deletedAt: expect.any(String) } });
+    expect((await t.gqlAs(keys.other, `query($o: ID!) { organizationAuditTrail(organizationId: $o) { action } }`, { o: club })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gqlAs(null, `query($o: ID!) { organizationAuditTrail(organizationId: $o) { action } }`, { o: club })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('purges events deleted longer ago than the retention period, and only those', async () => {

@@ -129,5 +129,7 @@ describe('players’ privacy', () => {
     expect((await ranking(null)).name).toBe('Ann Lee & 王小明'); // now from the response cache
     dataOf(await setPolicy('INITIALS'));
     expect((await ranking(null)).name).toBe('A. L. & 王**');
+    const trail = dataOf(await t.gqlAs(keys.A_ADMIN, `query($o: ID!) { organizationAuditTrail(organizationId: $o, last: 1) { action before after } }`, { o: ids.clubA })).organizationAuditTrail;
+    expect(trail).toEqual([{ action: 'NAME_POLICY_CHANGED', before: { namePolicy: 'FULL' }, after: { namePolicy: 'INITIALS' } }]);
   });
 });
