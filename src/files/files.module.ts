@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
 import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
 import { ExportService } from './export.service.js';
@@ -10,5 +11,9 @@ import { SectionImportService } from './section-import.js';
 import { SectionImportController } from './section-import.controller.js';
 import { SectionImportResolver } from './section-import.resolver.js';
 
-@Module({ imports: [RankingsModule, DoubleDummyModule, ResultsModule], controllers: [FilesController, SectionImportController], providers: [ImportService, ExportService, FilesResolver, SectionImportService, SectionImportResolver] })
+@Module({
+  imports: [RankingsModule, DoubleDummyModule, EventsModule, ResultsModule],
+  controllers: [FilesController, SectionImportController],
+  providers: [ImportService, ExportService, FilesResolver, SectionImportService, SectionImportResolver],
+})
 export class FilesModule {}

@@ -17,6 +17,8 @@ import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
 import { hostImportedSections } from '../sections/hosting.js';
+import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
+import { DryRun, type ImportOptions } from './import-options.js';
 
 const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
   PBN: parsePbn,
@@ -50,9 +52,9 @@ export class ImportService {
     private readonly doubleDummy: DoubleDummyService,
   ) {}
 
-  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
+  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import', options: ImportOptions = {}): Promise<ImportReport> {
     try {
-      const report = await this.importFile(format, file, target, actor);
+      const report = await this.importFile(format, file, target, actor, options);
       this.metrics.imported(format, report.alreadyImported ? 'repeated' : 'imported');
       return report;
     } catch (error) {
@@ -61,27 +63,34 @@ export class ImportService {
     }
   }
 
-  private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string): Promise<ImportReport> {
+  private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
     const sha256 = createHash('sha256').update(file).digest('hex');
     const outcome = this.parse(format, file);
     const plan = planImport(outcome.event);
     plan.rejected.unshift(...outcome.rejected);
-    const stored = await this.prisma.$transaction(
+    const stored = await DryRun.catch(this.prisma.$transaction(
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
-        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: target.eventId ?? null } });
+        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: importPlace(target) } });
         if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
-        const { eventId, contestantIds } = await this.write(tx, plan, target, actor);
-        const report = baseReport(format, eventId, plan);
-        const row = await tx.fileImport.create({ data: { format, sha256, targetId: target.eventId ?? null, eventId, report: report as unknown as Prisma.InputJsonValue } });
+        // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
+        const again = await findReimportTarget(tx, plan, target);
+        const { eventId, contestantIds, sessionIds, summary } = again
+          ? await applyReimport(tx, plan, again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
+          : { ...(await this.write(tx, plan, target, actor)), summary: null };
+        const report: ImportReport = { ...baseReport(format, eventId, plan), dryRun: !!options.dryRun, reimport: summary };
+        // A dry run answers what would be done and rolls everything back.
+        if (options.dryRun) throw new DryRun(report);
+        const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
       // A national field's file takes minutes on a small machine: the time allowed grows with the file.
       { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
-    );
-    if (stored.earlier) return { ...stored.report, alreadyImported: true };
+    ));
+    if (stored instanceof DryRun) return { ...stored.report, warnings: [...stored.report.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
+    if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
     const report = { ...stored.report, ...compareFigures(await this.scored.ofEvent(stored.report.eventId), plan, stored.contestantIds) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(outcome, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
@@ -117,7 +126,7 @@ export class ImportService {
     }
   }
 
-  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string): Promise<{ eventId: string; contestantIds: Map<string, string> }> {
+  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
     const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
@@ -139,7 +148,7 @@ export class ImportService {
     await bulkInsert(tx, 'Result', resultColumns(contestants), results);
     const reason = `Imported from a ${plan.format} file`;
     await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results);
-    return { eventId, contestantIds: contestants };
+    return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
 
   /** A new event, or the target event with the file's sessions numbered after its own. */
@@ -266,6 +275,8 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): Impo
     lines: plan.sessions.reduce((n, s) => n + s.results.length, 0),
     rejected: plan.rejected,
     warnings: plan.warnings,
+    dryRun: false,
+    reimport: null,
     differences: [],
     compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 },
   };

@@ -5,6 +5,7 @@ import { Requires } from '../auth/requires.decorator.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { Organization } from '../organizations/models/organization.model.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
@@ -23,10 +24,12 @@ export class SectionsResolver {
     private readonly sessionsService: SessionsService,
     private readonly scopes: ScopeService,
     private readonly organizations: OrganizationsService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
-  @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown)' })
-  section(@IdArg() id: string) {
+  @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown, or of an event the key may not read)' })
+  async section(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkWithin({ kind: 'section', id }, principal);
     return this.sectionsService.get(id);
   }
 

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsEnum, IsOptional, IsUUID, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsEnum, IsOptional, IsUUID, Length, Matches, ValidateNested } from 'class-validator';
 import { SectionHostInput } from './section-hosts.js';
 import { FileFormat } from '../models/import-report.model.js';
 
@@ -25,4 +25,11 @@ export class ImportFileInput {
   @ValidateNested({ each: true })
   @Type(() => SectionHostInput)
   hosts?: SectionHostInput[];
+  @Field({ nullable: true, defaultValue: false, description: 'Check everything and answer the report; write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
+  @Field({ nullable: true, defaultValue: false, description: 'A corrected file may change results after the correction period (Law 79C2, a director’s decision)' }) @IsOptional() @IsBoolean() override?: boolean;
+  @Field({ nullable: true, description: 'The file’s name, for the audit trail of a re-import, 1–200 printable characters' })
+  @IsOptional()
+  @Length(1, 200)
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'fileName must be printable' })
+  fileName?: string;
 }
