@@ -430,4 +430,16 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const imported = await sql(t.db.url, `SELECT x."letter", x."organizationId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 AND x."letter" IN ('A', 'G') ORDER BY s."number" DESC, x."letter" LIMIT 2`, [res.body.eventId]);
     expect(imported).toEqual([{ letter: 'A', organizationId: clubIds.South }, { letter: 'G', organizationId: clubIds.East }]);
   });
+
+  it('leaves archiving to the organiser, and hides an archived event’s rankings on every transport', async () => {
+    const archive = `mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`;
+    expect((await t.gqlAs(keys.North.director, archive, { id: eventId })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    dataOf(await t.gqlAs(keys.federation.director, archive, { id: eventId }));
+    await t.as(null).get(`/api/v1/sessions/${sessionId}/ranking?organizationId=${clubIds.North}`).expect(404);
+    await t.as(null).get(`/api/v1/events/${eventId}/ranking`).expect(404);
+    const organiser = await t.as(keys.federation.director).get(`/api/v1/events/${eventId}/ranking?first=1`).expect(200);
+    expect(organiser.body.totalCount).toBeGreaterThan(0);
+    dataOf(await t.gqlAs(keys.federation.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Archived too early") { id } }`, { id: eventId }));
+    await t.as(null).get(`/api/v1/events/${eventId}/ranking?first=1`).expect(200);
+  });
 });

@@ -3,7 +3,12 @@ import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { ApiErrors } from '../common/openapi.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { validationPipe } from '../common/validation.js';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { entryBody, pageBody, RANKING_QUERY, RankingEntryBody, RankingPageBody, RankingPageQuery } from './dto/rest-ranking.js';
+import type { RankingEntry } from './models/ranking.model.js';
 import { RankingsService } from './rankings.service.js';
 
 const uuid = (field: string) => new ParseUUIDPipe({ exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
@@ -11,20 +16,28 @@ const RankingQuery = () => applyDecorators(...RANKING_QUERY.map((q) => ApiQuery(
 
 /**
  * Rankings over plain HTTP, for federation and club websites: the same pages as the GraphQL
- * ranking pages, with the club filter of a simultaneous event. Public, as the rankings are.
+ * ranking pages, with the club filter of a simultaneous event. Public, as the rankings are, with
+ * the same limits as GraphQL's: an archived or deleted event is not found, and names show as each
+ * club's name policy lets the reader see them.
  */
 @ApiTags('rankings')
 @Controller('api/v1')
 export class RankingsController {
-  constructor(private readonly rankings: RankingsService) {}
+  constructor(
+    private readonly rankings: RankingsService,
+    private readonly lifecycle: EventLifecycle,
+    private readonly privacy: PlayerPrivacy,
+  ) {}
 
   @Get('sessions/:id/ranking')
   @ApiOperation({ summary: 'A page of the session ranking', description: 'In ranking order; `organizationId` gives one club’s list of a simultaneous event (national places, with each pair’s club place).', security: [] })
   @RankingQuery()
   @ApiOkResponse({ type: RankingPageBody })
   @ApiErrors(400, 404, 429)
-  async session(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>) {
-    return pageBody(await this.rankings.sessionRankingPage(id, await pageArgs(query)));
+  async session(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(id, principal);
+    const page = await this.rankings.sessionRankingPage(id, await pageArgs(query));
+    return pageBody({ ...page, nodes: await this.seen(page.nodes, principal) });
   }
 
   @Get('events/:id/ranking')
@@ -32,18 +45,26 @@ export class RankingsController {
   @RankingQuery()
   @ApiOkResponse({ type: RankingPageBody })
   @ApiErrors(400, 404, 429)
-  async event(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>) {
-    return pageBody(await this.rankings.eventRankingPage(id, await pageArgs(query)));
+  async event(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.check(id, principal);
+    const page = await this.rankings.eventRankingPage(id, await pageArgs(query));
+    return pageBody({ ...page, nodes: await this.seen(page.nodes, principal) });
   }
 
   @Get('sessions/:id/ranking/:contestantId')
   @ApiOperation({ summary: 'One contestant’s line of the session ranking', description: 'Its place in the whole field and, in a simultaneous event, in its club; without the rest of the ranking.', security: [] })
   @ApiOkResponse({ type: RankingEntryBody })
   @ApiErrors(400, 404, 429)
-  async entry(@Param('id', uuid('id')) id: string, @Param('contestantId', uuid('contestantId')) contestantId: string) {
+  async entry(@Param('id', uuid('id')) id: string, @Param('contestantId', uuid('contestantId')) contestantId: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(id, principal);
     const entry = await this.rankings.sessionRankingEntry(id, contestantId);
     if (!entry) throw new NotFoundError('Ranking line of contestant', contestantId, 'contestantId');
-    return entryBody(entry);
+    return entryBody((await this.seen([entry], principal))[0]);
+  }
+
+  /** Entries with names and players as the reader may see them (as RankedContestant's resolvers show them). */
+  private seen(entries: RankingEntry[], principal: Principal | null): Promise<RankingEntry[]> {
+    return Promise.all(entries.map(async (e) => ({ ...e, contestant: await this.privacy.contestant(e.contestant, principal) })));
   }
 }
 
