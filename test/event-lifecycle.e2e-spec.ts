@@ -111,6 +111,31 @@ describe('archiving, deleting and restoring events', () => {
     expect((await t.gqlAs(null, `query($o: ID!) { organizationAuditTrail(organizationId: $o) { action } }`, { o: club })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('refuses writes into an archived event (until restored) and a deleted one, at once, however the write comes', async () => {
+    const { eventId, sessionId } = await clubNight('Closed night');
+    const { sectionId } = ids.get(eventId)!;
+    const line = { board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'S', tricks: 10 };
+    // The keys have written here just before: no remembered scope may let the next write in.
+    await t.as(keys.scorer).post(`/api/v1/sessions/${sessionId}/results`).send({ ...line, board: 1, nsPair: 3, ewPair: 4 }).expect(201);
+    const writes = async () => [
+      (await t.as(keys.scorer).post(`/api/v1/sessions/${sessionId}/results`).send(line)).body.code,
+      (await t.gqlAs(keys.director, `mutation($s: ID!) { createSession(input: { eventId: $s, number: 2 }) { id } }`, { s: eventId })).errors?.[0].extensions?.code,
+      (await t.gqlAs(keys.director, `mutation($id: ID!) { updateSection(id: $id, input: { tables: 3 }) { id } }`, { id: sectionId })).errors?.[0].extensions?.code,
+      (await t.gqlAs(keys.director, `mutation($id: ID!) { updateEvent(id: $id, input: { name: "Renamed" }) { id } }`, { id: eventId })).errors?.[0].extensions?.code,
+    ];
+    dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`, { id: eventId }));
+    expect(await writes()).toEqual(['CONFLICT', 'CONFLICT', 'CONFLICT', 'CONFLICT']);
+    const refusal = await t.as(keys.scorer).post(`/api/v1/sessions/${sessionId}/results`).send(line);
+    expect(refusal.body.message).toMatch(/archived \(restore it with restoreEvent first\)/);
+    dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { deleteEvent(id: $id, reason: "Duplicate") { id } }`, { id: eventId }));
+    expect(await writes()).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+    dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Not a duplicate") { id } }`, { id: eventId }));
+    dataOf(await t.gqlAs(keys.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Back in use") { id } }`, { id: eventId }));
+    await t.as(keys.scorer).post(`/api/v1/sessions/${sessionId}/results`).send(line).expect(201);
+    // Nothing got in while it was retired: the two lines posted while live.
+    expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`, [eventId])).toEqual([{ n: 3 }]);
+  });
+
   it('purges events deleted longer ago than the retention period, and only those', async () => {
     const old = await clubNight('Old deleted night');
     const recent = await clubNight('Recently deleted night');

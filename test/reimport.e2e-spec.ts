@@ -139,6 +139,19 @@ describe('re-import of a corrected file', () => {
     expect(second.reimport).toBeNull();
   });
 
+  it('refuses a corrected file of an archived event until it is restored', async () => {
+    const name = 'Friday Pairs';
+    const first = (await post(csv(row(1, 1, 2, '4S', 'N', 10, name), row(1, 3, 4, '3NT', 'S', 9, name))).expect(201)).body;
+    dataOf(await t.gqlAs(director, `mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`, { id: first.eventId }));
+    const fixed = csv(row(1, 1, 2, '4S', 'N', 11, name), row(1, 3, 4, '3NT', 'S', 9, name));
+    const refused = await post(fixed).expect(409);
+    expect(refused.body).toMatchObject({ code: 'CONFLICT', fields: ['file'] });
+    expect(refused.body.message).toMatch(/archived: restore it with restoreEvent first/);
+    expect(await eventsNamed(name)).toBe(1);
+    dataOf(await t.gqlAs(director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "A late correction") { id } }`, { id: first.eventId }));
+    expect((await post(fixed).expect(200)).body.reimport).toMatchObject({ corrected: 1 });
+  });
+
   it('refuses bad flags, naming them', async () => {
     const res = await post(original, '?dryRun=yes').expect(400);
     expect(res.body.fields).toEqual(['dryRun']);

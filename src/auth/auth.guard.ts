@@ -5,7 +5,7 @@ import { DECORATORS } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { bearerKey } from './api-key.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { authorize, authorizeRead, ForbiddenError, type Principal } from './principal.js';
+import { authorize, authorizeRead, ForbiddenError, refuseRetiredEvent, type Principal } from './principal.js';
 import { BadInputError } from '../common/errors.js';
 import { REQUIREMENT, type Requirement } from './requires.decorator.js';
 import { ScopeService } from './scope.service.js';
@@ -37,7 +37,10 @@ export class AuthGuard implements CanActivate {
     for (const target of targets) {
       const scope = await this.scopes.resolve(target, principal);
       if (requirement.mode === 'read') authorizeRead(principal, scope, requirement.what);
-      else authorize(principal, requirement.role(call.args), scope, requirement.what, requirement.mode === 'federation');
+      else {
+        authorize(principal, requirement.role(call.args), scope, requirement.what, requirement.mode === 'federation');
+        if (!requirement.onRetiredEvents) refuseRetiredEvent(scope, requirement.what);
+      }
     }
     return true;
   }

@@ -1,4 +1,4 @@
-import { AppError } from '../common/errors.js';
+import { AppError, ConflictError, NotFoundError } from '../common/errors.js';
 
 export type ApiRole = 'SCORER' | 'DIRECTOR' | 'ADMIN';
 
@@ -24,6 +24,8 @@ export interface Scope {
    * absent: none). Its keys may make the write too; the event's organisation always may.
    */
   hostId?: string | null;
+  /** ARCHIVED or DELETED when the event the object belongs to is; absent or null: live. */
+  eventState?: 'ARCHIVED' | 'DELETED' | null;
 }
 
 const RANK: Record<ApiRole, number> = { SCORER: 1, DIRECTOR: 2, ADMIN: 3 };
@@ -56,6 +58,17 @@ export function authorize(principal: Principal | null, role: ApiRole, scope: Sco
     throw new ForbiddenError(`${what} needs a key of the organisation it belongs to${acrossFederation ? ' or of its federation' : ''} (or of the club hosting its section); this key is not one`);
   }
   if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
+}
+
+/**
+ * Writes into a retired event: a deleted one does not exist for anyone (as its reads say), and an
+ * archived one is closed until its organisation restores it, so a table pad or an import that still
+ * has its ids cannot change it behind the lists' back.
+ */
+export function refuseRetiredEvent(scope: Scope | null, what: string): void {
+  if (!scope?.eventState || !scope.eventId) return;
+  if (scope.eventState === 'DELETED') throw new NotFoundError('Event', scope.eventId, 'id');
+  throw new ConflictError(`${what} is refused: the event is archived (restore it with restoreEvent first)`, ['id']);
 }
 
 /** Reading across clubs (awards, player numbers) is for the federation's keys and the club's own. */

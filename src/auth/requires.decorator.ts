@@ -24,6 +24,8 @@ export interface Requirement {
   target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[];
   /** How the operation is named in refusals. */
   what: string;
+  /** Archiving, deleting and restoring act on retired events; every other write is refused there. */
+  onRetiredEvents?: boolean;
 }
 
 export const REQUIREMENT = 'traveller:requirement';
@@ -32,8 +34,8 @@ export const REQUIREMENT = 'traveller:requirement';
  * The key an operation needs: a role (or a function of the arguments, e.g. a correction needs a
  * director) on what it writes to. Every write must say it: the guard refuses writes that do not.
  */
-export function Requires(role: ApiRole | ((args: Record<string, any>) => ApiRole), target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[], what: string) {
-  return SetMetadata(REQUIREMENT, { mode: 'write', role: typeof role === 'string' ? () => role : role, target, what } satisfies Requirement);
+export function Requires(role: ApiRole | ((args: Record<string, any>) => ApiRole), target: (args: Record<string, any>) => ScopeTarget | ScopeTarget[], what: string, { onRetiredEvents = false } = {}) {
+  return SetMetadata(REQUIREMENT, { mode: 'write', role: typeof role === 'string' ? () => role : role, target, what, onRetiredEvents } satisfies Requirement);
 }
 
 /** A write a federation's key may also make in its member clubs (merging duplicate players). */

@@ -7,7 +7,8 @@ import type { ScopeTarget } from './requires.decorator.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The scope of an event, with the columns every query answers; `hostId` is added where a section's host may write. */
-const EVENT_SCOPE = `e."organizationId", o."federationId", e."id" AS "eventId"`;
+const EVENT_SCOPE = `e."organizationId", o."federationId", e."id" AS "eventId",
+  CASE WHEN e."deletedAt" IS NOT NULL THEN 'DELETED' WHEN e."archivedAt" IS NOT NULL THEN 'ARCHIVED' END AS "eventState"`;
 /** What a scope naming a host was read at: a host changes only with the event's set-up (a Section write bumps it). */
 const READ_AT = `e."setupRevision"::text AS "setupRevision"`;
 const EVENT_ORG = `LEFT JOIN "Organization" o ON o."id" = e."organizationId"`;
@@ -26,10 +27,10 @@ type Kind = Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>;
 /** From an object an operation touches to its organisation, federation and event; null when it does not exist. */
 const QUERIES: Record<Kind, string> = {
   organization: `SELECT o."id" AS "organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1`,
-  event: `SELECT ${EVENT_SCOPE} FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
-  session: `SELECT ${EVENT_SCOPE} FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
+  event: `SELECT ${EVENT_SCOPE}, ${READ_AT} FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
+  session: `SELECT ${EVENT_SCOPE}, ${READ_AT} FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
   section: `SELECT ${EVENT_SCOPE}, ${READ_AT}, x."organizationId" AS "hostId" FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE x."id" = $1`,
-  board: `SELECT ${EVENT_SCOPE} FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE b."id" = $1`,
+  board: `SELECT ${EVENT_SCOPE}, ${READ_AT} FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE b."id" = $1`,
   contestant: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfLetter('c."eventId"', 'c."section"')} AS "hostId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" ${EVENT_ORG} WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
   penalty: `SELECT ${EVENT_SCOPE}, ${READ_AT}, (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = p."sessionId" AND x."letter" = c."section" WHERE c."id" = p."contestantId") AS "hostId"
@@ -50,11 +51,12 @@ const QUERIES: Record<Kind, string> = {
 };
 
 /**
- * Kinds whose scope names a host club: remembered only while the event's set-up revision is the
- * one they were read at, since the organiser may hand a section to another club at any moment
- * (checked with the shared revision probe, so a burst of posts costs one small query).
+ * Kinds within an event: remembered only while the event's set-up revision is the one they were
+ * read at, since the organiser may hand a section to another club, or archive, delete or restore
+ * the event, at any moment (checked with the shared revision probe, so a burst of posts costs one
+ * small query).
  */
-const HOSTED = new Set<Kind>(['section', 'contestant', 'penalty', 'sessionSection', 'eventSection', 'sessionContestant']);
+const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'contestant', 'penalty', 'sessionSection', 'eventSection', 'sessionContestant']);
 
 /** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
 const letterOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);
@@ -72,7 +74,7 @@ const REMEMBER_MS = 30_000;
 @Injectable()
 export class ScopeService {
   private readonly remembered = new Map<string, { scope: Scope | null; until: number }>();
-  private readonly hosted = new Map<string, { scope: Scope; setupRevision: string }>();
+  private readonly inEvent = new Map<string, { scope: Scope; setupRevision: string }>();
 
   constructor(
     private readonly pg: PgPool,
@@ -87,7 +89,7 @@ export class ScopeService {
       return organizationId === null ? null : this.resolve({ kind: 'organization', id: organizationId }, principal);
     }
     if (typeof target.id !== 'string' || !UUID.test(target.id)) return null;
-    if (HOSTED.has(target.kind)) return this.resolveHosted(target);
+    if (OF_AN_EVENT.has(target.kind)) return this.resolveInEvent(target);
     const key = `${target.kind}:${target.id}`;
     // A membership request changes; everything else keeps its organisation.
     const volatile = target.kind === 'membershipRequest';
@@ -103,17 +105,17 @@ export class ScopeService {
     return scope;
   }
 
-  private async resolveHosted(target: Extract<ScopeTarget, { id: unknown }>): Promise<Scope | null> {
+  private async resolveInEvent(target: Extract<ScopeTarget, { id: unknown }>): Promise<Scope | null> {
     const second = secondParameter(target);
     const key = `${target.kind}:${target.id}:${second ?? ''}`;
-    const known = this.hosted.get(key);
+    const known = this.inEvent.get(key);
     if (known && known.setupRevision === (await this.setupRevision(known.scope.eventId))) return known.scope;
     const twoPart = target.kind === 'sessionSection' || target.kind === 'eventSection' || target.kind === 'sessionContestant';
     const { rows } = await this.pg.query<Scope & { setupRevision: string }>(QUERIES[target.kind as Kind], twoPart ? [target.id, second] : [target.id]);
     if (!rows[0]) return null;
     const { setupRevision, ...scope } = rows[0];
-    if (this.hosted.size > 50_000) this.hosted.clear();
-    this.hosted.set(key, { scope, setupRevision });
+    if (this.inEvent.size > 50_000) this.inEvent.clear();
+    this.inEvent.set(key, { scope, setupRevision });
     return scope;
   }
 

@@ -35,19 +35,19 @@ export class EventLifecycleResolver {
   }
 
   @Mutation(() => Event, { description: 'Archives an event: out of lists and public pages, still read by its organisation’s keys; restoreEvent undoes it (DIRECTOR, audited)' })
-  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Archiving an event')
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Archiving an event', { onRetiredEvents: true })
   archiveEvent(@IdArg() id: string, @Args('reason', { description: 'Why, 3–500 characters (audit trail)' }) reason: string, @Actor() actor: string) {
     return this.lifecycle.archive(id, reasonOf(reason), actor);
   }
 
   @Mutation(() => Event, { description: 'Deletes an event (soft): hidden from every reader, restorable with restoreEvent until purged after TRAVELLER_DELETED_EVENT_DAYS (DIRECTOR, audited)' })
-  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Deleting an event')
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Deleting an event', { onRetiredEvents: true })
   deleteEvent(@IdArg() id: string, @Args('reason', { description: 'Why, 3–500 characters (audit trail)' }) reason: string, @Actor() actor: string) {
     return this.lifecycle.delete(id, reasonOf(reason), actor);
   }
 
   @Mutation(() => Event, { description: 'Restores a deleted (not yet purged) or archived event (DIRECTOR, audited)' })
-  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Restoring an event')
+  @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Restoring an event', { onRetiredEvents: true })
   restoreEvent(@IdArg() id: string, @Args('reason', { description: 'Why, 3–500 characters (audit trail)' }) reason: string, @Actor() actor: string) {
     return this.lifecycle.restore(id, reasonOf(reason), actor);
   }

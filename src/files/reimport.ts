@@ -119,6 +119,8 @@ export async function findReimportTarget(tx: PrismaTx, plan: ImportPlan, target:
 export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: ReimportTarget, options: ReimportOptions) {
   const now = options.now ?? new Date();
   const event = await tx.event.findUniqueOrThrow({ where: { id: found.eventId }, include: { contestants: true } });
+  // As every other write: an archived event is closed until its organisation restores it.
+  if (event.archivedAt) throw new ConflictError(`This file corrects event ${event.name}, which is archived: restore it with restoreEvent first`, ['file']);
   if (event.kind !== plan.kind) throw new BadInputError(`The file holds a ${plan.kind.toLowerCase()} event; event ${event.name} is a ${event.kind.toLowerCase()} event`, ['file']);
   await lockBoards(tx, plan, found);
   const contestantIds = await options.contestants(event.id, event.organizationId, plan.contestants, event.contestants);
