@@ -30,8 +30,8 @@ const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
  */
 @Injectable()
 export class RankingsService {
-  /** Exact ranking rows per scored event and view; a new revision is a new ScoredEvent. */
-  private readonly rows = new WeakMap<ScoredEvent, Map<string, RankingRow[]>>();
+  /** Exact ranking rows per scored event and filter; a new revision is a new ScoredEvent. */
+  private readonly views = new WeakMap<ScoredEvent, Map<string, RankingView>>();
 
   constructor(private readonly scored: ScoredEvents) {}
 
@@ -68,7 +68,7 @@ export class RankingsService {
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    return entries(inField(this.sessionRows(scored, s), direction), [s.data.session]);
+    return entries(this.sessionView(scored, s, { direction }).rows, [s.data.session]);
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
@@ -80,21 +80,22 @@ export class RankingsService {
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    return pageOf(inField(this.sessionRows(scored, s), args.direction), args, [s.data.session]);
+    return pageOf(this.sessionView(scored, s, args), args, [s.data.session]);
   }
 
   async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    return pageOf(inField(this.eventRows(scored), args.direction), args, sessions.map((x) => x.data.session));
+    return pageOf(this.view(scored, 'event', () => rankingRows(scored, sessions), args), args, sessions.map((x) => x.data.session));
   }
 
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const row = this.sessionRows(scored, s).find((r) => r.contestant.id === contestantId);
-    return row ? entries([row], [s.data.session])[0] : null;
+    const view = this.sessionView(scored, s, {});
+    const at = view.position.get(contestantId);
+    return at === undefined ? null : entries([view.rows[at]], [s.data.session])[0];
   }
 
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
@@ -107,7 +108,9 @@ export class RankingsService {
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
-    const row = this.sessionRows(scored, s).find((x) => x.contestant.id === contestantId);
+    const view = this.sessionView(scored, s, {});
+    const at = view.position.get(contestantId);
+    const row = at === undefined ? undefined : view.rows[at];
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     const total = rounded(row?.score ?? tally?.score) ?? 0;
@@ -121,26 +124,40 @@ export class RankingsService {
     };
   }
 
-  /** The session's ranking, every field, computed once per scored event (a direction filters it). */
-  private sessionRows(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
-    return this.memo(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]));
+  /** The session's ranking, every field, computed once per scored event (a filter keeps part of it). */
+  private sessionView(scored: ScoredEvent, s: ScoredSession, filter: { direction?: 'NS' | 'EW' | null; section?: string | null }): RankingView {
+    return this.view(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]), filter);
   }
 
   private eventRows(scored: ScoredEvent): RankingRow[] {
-    return this.memo(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]));
+    return this.view(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]), {}).rows;
   }
 
-  private memo(scored: ScoredEvent, key: string, compute: () => RankingRow[]): RankingRow[] {
-    let views = this.rows.get(scored);
-    if (!views) this.rows.set(scored, (views = new Map()));
-    let rows = views.get(key);
-    if (!rows) views.set(key, (rows = compute()));
-    return rows;
+  /**
+   * A ranking, or the part of it one filter keeps, with each contestant's position: computed once
+   * per scored event and filter, so a page is found by its cursor in O(1) and costs its own rows
+   * only (a national field is read 100 rows at a time, 200 pages a walk).
+   */
+  private view(scored: ScoredEvent, key: string, compute: () => RankingRow[], filter: { direction?: 'NS' | 'EW' | null; section?: string | null }): RankingView {
+    let views = this.views.get(scored);
+    if (!views) this.views.set(scored, (views = new Map()));
+    const section = filter.section?.toUpperCase() ?? '';
+    const name = `${key}|${filter.direction ?? ''}|${section}`;
+    let view = views.get(name);
+    if (view) return view;
+    const all = filter.direction || section ? this.view(scored, key, compute, {}).rows : compute();
+    const rows = all.filter((r) => (!filter.direction || r.contestant.direction === filter.direction) && (!section || r.contestant.section?.toUpperCase() === section));
+    view = { rows: filter.direction || section ? rows : all, position: new Map(rows.map((r, i) => [r.contestant.id, i])) };
+    views.set(name, view);
+    return view;
   }
 }
 
-/** One field of a two-winner ranking (places are per field already), or all of it. */
-const inField = (rows: RankingRow[], direction?: 'NS' | 'EW' | null) => (direction ? rows.filter((r) => r.contestant.direction === direction) : rows);
+/** A ranking as read: its rows, and where each contestant is among them. */
+interface RankingView {
+  rows: RankingRow[];
+  position: Map<string, number>;
+}
 
 function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
   const s = scored.sessions.get(sessionId);
@@ -152,14 +169,12 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
  * One page of ranking rows, cursors being contestant ids: only the page's rows are rounded for
  * display (their exact totals are worked out then), so a page of a 20,000-pair field stays cheap.
  */
-function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
-  const section = args.section?.toUpperCase();
-  const rows = section ? all.filter((r) => r.contestant.section?.toUpperCase() === section) : all;
+function pageOf(view: RankingView, args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
   const after = args.after ? decodeCursor(args.after) : null;
-  const start = after ? rows.findIndex((r) => r.contestant.id === after) + 1 : 0;
+  const start = after ? (view.position.get(after) ?? -1) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   // One row past the page tells toPage whether another page follows.
-  return toPage(entries(rows.slice(start, start + args.first + 1), sessions), args, rows.length, (e) => e.contestant.id);
+  return toPage(entries(view.rows.slice(start, start + args.first + 1), sessions), args, view.rows.length, (e) => e.contestant.id);
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */
