@@ -132,6 +132,9 @@ export class ImportService {
     });
     await tx.board.createMany({ data: sessions.flatMap((s) => s.boards.map((b) => ({ sessionId: s.id, ...b }))) });
     const results = sessions.flatMap((s) => s.results.map((r) => ({ r, sessionId: s.id, sectionId: sectionIds.get(`${s.id}|${r.sectionLetter}`)! })));
+    // The file's sessions are new: their results count as set-up (see the migration
+    // …_import_results_as_setup), so no ResultChange row is written for each of them.
+    await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
     await bulkInsert(tx, 'Result', resultColumns(contestants), results);
     const reason = `Imported from a ${plan.format} file`;
     await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results);
@@ -171,7 +174,14 @@ export class ImportService {
       if (id) ids.set(c.id, id);
       return !id;
     });
-    await tx.contestant.createMany({ data: fresh.map((c) => ({ id: c.id, eventId, section: c.section, number: c.number, direction: c.direction, name: c.name })) });
+    await bulkInsert(tx, 'Contestant', [
+      { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },
+      { name: 'eventId', type: 'uuid', value: () => eventId },
+      { name: 'section', type: 'text', value: (c) => c.section },
+      { name: 'number', type: 'int4', value: (c) => c.number },
+      { name: 'direction', type: 'text', cast: '"Direction"', value: (c) => c.direction },
+      { name: 'name', type: 'text', value: (c) => c.name },
+    ], fresh);
     for (const c of fresh) ids.set(c.id, c.id);
     const seats = fresh.flatMap((c) => c.players.map((p, i) => ({ contestantId: c.id, position: i + 1, ...p })));
     const playerIds = await this.players(tx, organizationId, seats);
