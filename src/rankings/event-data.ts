@@ -94,13 +94,16 @@ export async function loadEventChanges(pg: PgPool, eventId: string, revision: st
   };
 }
 
-/** `data` with `changes` applied (a new object; `data` is left as it was, for readers still using it). */
+/**
+ * `data` with `changes` applied (a new object; `data` is left as it was, for readers still using
+ * it). A corrected row takes its old row's place and a new one goes at the end, so a correction in
+ * a 240,000-line session costs a copy of the array and a lookup, not a rebuild of it.
+ */
 export function applyEventChanges(data: EventData, changes: EventChanges): EventData {
-  const touched = new Map(changes.results.map((r) => [r.id, r]));
-  const gone = new Set([...changes.removed, ...touched.keys()]);
   const sessions = new Map(changes.sessions.map((s) => [s.id, s]));
   const penaltiesOf = groupBy(changes.penalties, (p) => p.sessionId);
-  const addedOf = groupBy(changes.results, (r) => r.sessionId);
+  const changedOf = groupBy(changes.results, (r) => r.sessionId);
+  const gone = [...changes.removed, ...changes.results.map((r) => r.id)];
   return {
     ...data,
     sessions: data.sessions
@@ -108,10 +111,50 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
       .map((s) => ({
         ...s,
         session: sessions.get(s.session.id)!,
-        results: [...s.results.filter((r) => !gone.has(r.id)), ...(addedOf.get(s.session.id) ?? [])],
+        results: withChanges(s.results, changedOf.get(s.session.id) ?? [], gone),
         penalties: penaltiesOf.get(s.session.id) ?? [],
       })),
   };
+}
+
+/** Where each row of a session's results sits; a derived array shares its parent's map where the positions agree. */
+const positions = new WeakMap<readonly Result[], Map<string, number>>();
+
+function positionOf(results: readonly Result[], id: string): number {
+  let at = positions.get(results);
+  if (!at) positions.set(results, (at = new Map(results.map((r, i) => [r.id, i]))));
+  const i = at.get(id);
+  if (i !== undefined && results[i]?.id === id) return i;
+  if (i === undefined && at.size === results.length) return -1;
+  // The map was shared with another array and disagrees here: worked out again for this one.
+  positions.set(results, (at = new Map(results.map((r, k) => [r.id, k]))));
+  return at.get(id) ?? -1;
+}
+
+/** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
+function withChanges(results: Result[], changed: Result[], gone: string[]): Result[] {
+  const leaving = gone.map((id) => positionOf(results, id)).filter((i) => i >= 0);
+  if (!leaving.length && !changed.length) return results;
+  const next = results.slice();
+  const replaced = new Set<number>();
+  const appended: Result[] = [];
+  for (const r of changed) {
+    const i = positionOf(results, r.id);
+    if (i >= 0) {
+      next[i] = r;
+      replaced.add(i);
+    } else appended.push(r);
+  }
+  const dropped = new Set(leaving.filter((i) => !replaced.has(i)));
+  const kept = dropped.size ? next.filter((_, i) => !dropped.has(i)) : next;
+  kept.push(...appended);
+  const at = positions.get(results)!;
+  if (!dropped.size) {
+    // Same positions, plus the new rows at the end: the parent's map serves (positionOf checks each hit).
+    appended.forEach((r, k) => at.set(r.id, results.length + k));
+    positions.set(kept, at);
+  }
+  return kept;
 }
 
 /**
