@@ -1,7 +1,7 @@
 import { frac, type Fraction } from '../bridge/fraction.js';
 import * as core from '../bridge/scoring/index.js';
 import type { Result } from '../generated/prisma/client.js';
-import type { ContestantWithPlayers, EventData, SessionData } from './event-data.js';
+import type { ContestantWithPlayers, EventData, SessionData, StoredResult } from './event-data.js';
 
 /**
  * The event scored by the pure core (src/bridge/scoring) over its stored rows. Nothing here
@@ -14,7 +14,7 @@ export type RankingRow = core.RankingRow<ContestantWithPlayers>;
 export type { LineFigures, ScoringKind } from '../bridge/scoring/index.js';
 export { scoringKind } from '../bridge/scoring/index.js';
 
-export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: ReadonlyMap<string, core.SessionChanges<Result>>): ScoredEvent => core.scoreEvent(data, previous, changes);
+export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: ReadonlyMap<string, core.SessionChanges<StoredResult>>): ScoredEvent => core.scoreEvent(data, previous, changes);
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[], direction?: 'NS' | 'EW' | null): RankingRow[] => core.rankingRows(scored, sessions, direction);
 

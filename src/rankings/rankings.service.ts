@@ -5,12 +5,12 @@ import { BadInputError, NotFoundError } from '../common/errors.js';
 import { decodeCursor, toPage, type Page } from '../common/pagination.js';
 import type { RankingPageArgs } from './dto/ranking-page.args.js';
 import { noteExpiry } from '../common/read-tracking.js';
-import type { Result, Session } from '../generated/prisma/client.js';
+import type { Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
 import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
 import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
-import type { ContestantWithPlayers } from './event-data.js';
+import type { ContestantWithPlayers, StoredResult } from './event-data.js';
 import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
@@ -198,7 +198,7 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
   }));
 }
 
-function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {
+function travellerLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult): TravellerLine {
   const names = {
     sectionLetter: (id: string) => s.data.sections.find((x) => x.id === id)?.letter ?? '',
     contestant: (id: string) => scored.data.contestants.get(id),
@@ -210,7 +210,7 @@ function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): Travel
  * One board of a contestant's card, from its own side. In teams the board's IMPs (both rooms
  * together) are shown on the line where the team sat NS, so the card's IMPs add up to the match.
  */
-function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: Result, ns: boolean): ScorecardLine {
+function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult, ns: boolean): ScorecardLine {
   const figures: LineFigures = s.lines.get(r.id) ?? {};
   const teams = scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS';
   const opponent = scored.data.contestants.get(ns ? r.ewContestantId : r.nsContestantId);

@@ -41,6 +41,12 @@ class TallyBuilder {
     this.boards += sign;
   }
 
+  /** The builder as a tally, valid until its next credit (no copy). */
+  view(): Tally {
+    const { sum, tops, boards } = this;
+    return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
+  }
+
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
     const sum = this.sum.clone();
@@ -243,7 +249,8 @@ function retractFinal<L extends LineRow>(state: SessionState<L>, row: L, lines: 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
 function settle<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): void {
   const own = new Map<string, Tally>();
-  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.tally() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
+  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
   for (const id of pending) {
     const row = state.byId.get(id)!;
     const board = boards.get(state.index.keyOf(row))!;
@@ -289,12 +296,23 @@ function sessionRuleFigures(row: LineRow, top: Fraction | null, codes: { ns: Art
     if (code === 'A' || !tally.boards) continue;
     if (top) {
       if (tally.tops.isZero()) continue;
-      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = better(code, artificialValues(rules)[code], tally.score.div(tally.tops)).mul(top);
+      const base = artificialValues(rules)[code];
+      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = (clearlyWorse(code, tally.approx / tally.tops.toNumber(), base.toNumber()) ? base : better(code, base, tally.score.div(tally.tops))).mul(top);
     } else {
       figures[side === 'ns' ? 'nsImps' : 'ewImps'] = better(code, artificialImpValue(code, rules), tally.score.div(frac(tally.boards)));
     }
   }
   return figures;
+}
+
+/**
+ * The side's own percentage is on the far side of the artificial value by more than floating-point
+ * error, so `better` keeps the value: decided without the exact total, whose denominator in a
+ * national field is hundreds of bits (most A+ sides are under 60 %, most A− sides over 40 %).
+ */
+function clearlyWorse(code: Artificial, own: number, base: number): boolean {
+  const margin = 1e-9 * Math.max(1, Math.abs(own), Math.abs(base));
+  return code === 'A+' ? own < base - margin : own > base + margin;
 }
 
 const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A+' ? (own.compare(base) > 0 ? own : base) : own.compare(base) < 0 ? own : base);

@@ -38,7 +38,13 @@ export function rankingRows<D extends EventInput>(scored: ScoredEvent<D>, sessio
 
 const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((s) => s.data.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
 
-const numberKey = (c: ContestantRow) => `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`;
+/** Orders tied contestants; worked out once per contestant row (rows outlive revisions). */
+const numberKeys = new WeakMap<ContestantRow, string>();
+function numberKey(c: ContestantRow): string {
+  let key = numberKeys.get(c);
+  if (key === undefined) numberKeys.set(c, (key = `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`));
+  return key;
+}
 
 /**
  * A contestant's combined result over the sessions ranked: `approx` orders the field; the exact
@@ -63,14 +69,22 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const mp = scored.kind === 'MATCHPOINTS';
   const commonTop = mp ? largestTopPerBoard(sessions) : Fraction.ZERO;
   const results = new Map<string, PairResult>();
+  const weighting = scored.rules.sessionWeighting;
+  const penalised = new Set(sessions.flatMap((s) => s.data.penalties.map((p) => p.contestantId)));
   for (const c of scored.data.contestants.values()) {
     if (disqualified.has(c.id)) continue;
+    if (sessions.length === 1 && !penalised.has(c.id)) {
+      // One session, no penalty: the result is its tally's alone, and a tally a correction left alone is reused.
+      const tally = sessions[0].tallies.get(c.id);
+      if (tally?.boards) results.set(c.id, sessionResult(tally, mp, weighting, commonTop));
+      continue;
+    }
     const parts = sessions.flatMap((s) => {
       const tally = s.tallies.get(c.id);
       return tally?.boards ? [{ s, tally, penalty: pairPenalty(scored, s, c.id, tally) }] : [];
     });
     if (!parts.length) continue;
-    results.set(c.id, combine(parts, mp, scored.rules.sessionWeighting, commonTop));
+    results.set(c.id, combine(parts, mp, weighting, commonTop));
   }
   const labels = fieldLabels(scored, sessions);
   const fields = new Map<string, ContestantRow[]>();
@@ -82,19 +96,56 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     else fields.set(label, [c]);
   }
   return [...fields.keys()].sort(byField).flatMap((field) =>
-    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => {
-      const r = results.get(item.id)!;
-      const penalty = r.penalty.isZero() ? null : r.penalty;
-      return { contestant: item, field, place, rank, boards: r.boards, penalty, get score() { return r.exact().score; }, get percentage() { return r.exact().percentage; } };
-    }),
+    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
   );
+}
+
+/** A pair's ranking row: exact score and percentage worked out when read (a class: 20,000 of them per revision are cheap to make). */
+class PairRow implements RankingRow {
+  readonly boards: number;
+  readonly penalty: Fraction | null;
+
+  constructor(
+    readonly contestant: ContestantRow,
+    readonly field: string,
+    readonly place: string,
+    readonly rank: number,
+    private readonly result: PairResult,
+  ) {
+    this.boards = result.boards;
+    this.penalty = result.penalty.isZero() ? null : result.penalty;
+  }
+
+  get score(): Fraction {
+    return this.result.exact().score;
+  }
+
+  get percentage(): Fraction | null {
+    return this.result.exact().percentage;
+  }
+}
+
+/**
+ * A contestant's result from one session's tally without penalties, kept with the tally: a
+ * correction re-credits a few hundred tallies of a 20,000-pair field, and the ranking after it
+ * reuses every other contestant's result (exact totals already read included). It depends on the
+ * tally, the unit and the weighting only (one session: its own figures whatever the common top).
+ */
+const resultOfTally = new WeakMap<Tally, { mp: boolean; weighting: string; result: PairResult }>();
+
+function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  const kept = resultOfTally.get(tally);
+  if (kept && kept.mp === mp && kept.weighting === weighting) return kept.result;
+  const result = combine([{ tally, penalty: Fraction.ZERO }], mp, weighting, commonTop);
+  resultOfTally.set(tally, { mp, weighting, result });
+  return result;
 }
 
 /** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
 const fieldOrder = (label: string) => label.replace(/\bNS\b/, '0').replace(/\bEW\b/, '1');
 const byField = (a: string, b: string) => (fieldOrder(a) < fieldOrder(b) ? -1 : fieldOrder(a) > fieldOrder(b) ? 1 : 0);
 
-function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const penalty = sum(parts.map((p) => p.penalty));
   const weight = (p: { tally: Tally }) => (weighting === 'BOARDS' ? p.tally.boards : 1);
@@ -110,7 +161,7 @@ function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[],
   return { approx, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
-function exactPair(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
+function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const net = parts.map((p) => p.tally.score.sub(p.penalty));
   const weights = parts.map((p) => frac(weighting === 'BOARDS' ? p.tally.boards : 1));
