@@ -60,6 +60,19 @@ export class ImportService {
 
   private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
+    const stored = await this.store(format, file, target, actor);
+    if (stored.earlier) return { ...stored.report, alreadyImported: true };
+    // The parsed file and its plan are out of reach here unless the file has figures to compare, so
+    // a national field's 240,000 parsed lines are freed before its scoring is built.
+    const scored = await this.scored.ofEvent(stored.report.eventId);
+    const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
+    report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
+    await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
+    return report;
+  }
+
+  /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
+  private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string) {
     const sha256 = createHash('sha256').update(file).digest('hex');
     const outcome = this.parse(format, file);
     const plan = planImport(outcome.event);
@@ -78,24 +91,21 @@ export class ImportService {
       // A national field's file takes minutes on a small machine: the time allowed grows with the file.
       { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
     );
-    if (stored.earlier) return { ...stored.report, alreadyImported: true };
-    const report = { ...stored.report, ...compareFigures(await this.scored.ofEvent(stored.report.eventId), plan, stored.contestantIds) };
-    report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(outcome, report.eventId))];
-    await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
-    return report;
+    if (stored.earlier) return stored;
+    const figures = hasFigures(plan) ? { plan, contestantIds: stored.contestantIds } : null;
+    return { ...stored, figures, doubleDummy: doubleDummyGiven(outcome) };
   }
 
   /**
    * A file's own double-dummy tables against ours: the boards that carry one are solved now (in the
    * solver's worker threads, so the service stays responsive) and every difference is reported.
    */
-  private async checkDoubleDummy(outcome: ParseOutcome, eventId: string): Promise<string[]> {
-    const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
+  private async checkDoubleDummy({ given, sessions }: DoubleDummyGiven, eventId: string): Promise<string[]> {
     if (!given.length) return [];
     const rows = await this.prisma.board.findMany({ where: { session: { eventId }, deal: { not: null } }, include: { session: true } });
     const notes: string[] = [];
     for (const { session, board } of given) {
-      const row = rows.find((r) => r.number === board.number && r.deal === board.deal && (outcome.event.sessions.length === 1 || r.session.number === session));
+      const row = rows.find((r) => r.number === board.number && r.deal === board.deal && (sessions === 1 || r.session.number === session));
       if (!row) continue;
       const ours = await this.doubleDummy.solveBoardNow({ id: row.id, deal: board.deal! });
       if (!ours) return ['The file’s double-dummy tables were not checked: the solver is turned off on this server'];
@@ -259,6 +269,22 @@ function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[
     { name: 'reason', type: 'text', value: () => reason },
     { name: 'after', type: 'text', cast: 'jsonb', value: (x) => JSON.stringify({ board: x.r.boardNumber, contract: x.r.contract, nsScore: x.r.nsScore }) },
   ];
+}
+
+const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { differences: [], compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 } };
+
+/** Whether any line or contestant of the file carries a figure of its own (compareFigures compares only those). */
+const hasFigures = (plan: ImportPlan) => plan.contestants.some((c) => Object.keys(c.file.figures).length) || plan.sessions.some((s) => s.results.some((r) => Object.keys(r.file.figures).length));
+
+/** The boards whose double-dummy table the file gives, with their deals. */
+interface DoubleDummyGiven {
+  given: { session: number; board: ParseOutcome['event']['sessions'][number]['boards'][number] }[];
+  sessions: number;
+}
+
+function doubleDummyGiven(outcome: ParseOutcome): DoubleDummyGiven {
+  const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
+  return { given, sessions: outcome.event.sessions.length };
 }
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): ImportReport {
