@@ -18,6 +18,20 @@ export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: Re
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[], direction?: 'NS' | 'EW' | null): RankingRow[] => core.rankingRows(scored, sessions, direction);
 
+/**
+ * `exact().round(2)` (half away from zero), read from a floating-point twin when it is clearly
+ * away from a rounding boundary: the two can only differ at one, and the exact value of a national
+ * field's total costs BigInt arithmetic (a page of 100 rows: most of its time).
+ */
+export function roundedFrom(approx: number | null | undefined, exact: () => Fraction): number {
+  if (approx === undefined || approx === null || !Number.isFinite(approx)) return exact().round(2);
+  const hundredths = Math.abs(approx) * 100;
+  const margin = 1e-9 * Math.max(1, hundredths);
+  if (Math.abs(hundredths - Math.floor(hundredths) - 0.5) <= margin) return exact().round(2);
+  const whole = Math.floor(hundredths + 0.5);
+  return whole === 0 ? 0 : (approx < 0 ? -whole : whole) / 100;
+}
+
 /** A line's figures as published: 2 decimals, percentages of the board's top; null where the method has none. */
 export interface ShownFigures {
   nsMatchpoints: number | null;

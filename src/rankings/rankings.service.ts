@@ -11,7 +11,7 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers, StoredResult } from './event-data.js';
-import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
+import { rankingRows, roundedFrom, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
 
@@ -187,10 +187,13 @@ function entries(rows: RankingRow[], sessions: Session[]): RankingEntry[] {
     place: r.place,
     rank: r.rank,
     contestant: rankedContestant(r.contestant),
-    score: r.score.round(2),
-    exactScore: r.score.toString(),
+    score: roundedFrom(r.approxScore, () => r.score),
+    // Worked out only when a reader asks for it.
+    get exactScore() {
+      return r.score.toString();
+    },
     field: r.field,
-    percentage: rounded(r.percentage),
+    percentage: r.approxPercentage === undefined ? rounded(r.percentage) : r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!),
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),
     official,

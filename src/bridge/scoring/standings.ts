@@ -21,6 +21,13 @@ export interface RankingRow<C extends ContestantRow = ContestantRow> {
   boards: number;
   /** What penalties took off the score, in the same unit; null when none. */
   penalty: Fraction | null;
+  /**
+   * Pairs: `score` and `percentage` in floating point (relative error far under 1e-9), so that a
+   * page can round them for display without the exact totals — whose denominators in a national
+   * field are hundreds of bits — unless a value lies at a rounding boundary.
+   */
+  approxScore?: number;
+  approxPercentage?: number | null;
 }
 
 /**
@@ -52,6 +59,9 @@ function numberKey(c: ContestantRow): string {
  */
 interface PairResult {
   approx: number;
+  /** The score and percentage in floating point, for display rounding away from a rounding boundary (see `RankingRow.approxScore`). */
+  approxScore: number;
+  approxPercentage: number | null;
   exact: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
   boards: number;
   penalty: Fraction;
@@ -120,6 +130,14 @@ class PairRow implements RankingRow {
     return this.result.exact().score;
   }
 
+  get approxScore(): number {
+    return this.result.approxScore;
+  }
+
+  get approxPercentage(): number | null {
+    return this.result.approxPercentage;
+  }
+
   get percentage(): Fraction | null {
     return this.result.exact().percentage;
   }
@@ -157,8 +175,11 @@ function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weig
     return p.tally.tops.isZero() ? 0 : net / p.tally.tops.toNumber();
   };
   const approx = parts.reduce((x, p) => x + approxShare(p) * weight(p), 0) / totalWeight;
+  // As exactPair computes them: MPs of one session are its own, several are on the common top.
+  const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0);
+  const approxScore = !mp || parts.length === 1 ? approxNet : approx * boards * commonTop.toNumber();
   let exact: ReturnType<PairResult['exact']> | null = null;
-  return { approx, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
 function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
