@@ -91,6 +91,24 @@ describe('files in and out', () => {
       expect(await count()).toBe(before);
     });
 
+    it('reads a large file in a worker thread: the same import, the same refusals', async () => {
+      // Every file counts as large here, so these go through the worker (dist/files/file-reading.worker.js).
+      process.env.TRAVELLER_IMPORT_WORKER_BYTES = '0';
+      try {
+        // A byte more than the fixture other tests import: a new file, not the same one again.
+        const report = (await importFile('usebio', Buffer.concat([fixture('usebio-two-sections.xml'), Buffer.from('\n')])).expect(201)).body;
+        expect(report).toMatchObject({ format: 'USEBIO', alreadyImported: false, rejected: [{ reason: expect.stringMatching(/already has a result on board 1/) }] });
+        const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { place score } }`, { e: report.eventId })).eventRanking;
+        expect(ranking.length).toBeGreaterThan(0);
+        const broken = await importFile('pbn', Buffer.from(pbn.replace('N:AKQ2.T95.J87.A43', 'N:AKQ2.T95.J87.A432'))).expect(400);
+        expect(broken.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/PBN file, line 16/) });
+        const binary = await importFile('csv', Buffer.from('\u0000\u0001\u0002binary')).expect(400);
+        expect(binary.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/CSV file/) });
+      } finally {
+        delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
+      }
+    });
+
     it('refuses an unknown format and a JSON body', async () => {
       await importFile('docx', 'x').expect(400);
       const res = await t.http().post('/api/v1/imports/pbn').send({ file: 'x' }).expect(400);

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../bridge/errors.js';
-import { parseBws } from '../bridge/formats/bws.js';
-import { parseTravellersCsv } from '../bridge/formats/csv.js';
-import type { FileFormat, ParseOutcome } from '../bridge/formats/interchange.js';
-import { parsePbn } from '../bridge/formats/pbn.js';
-import { parseUsebio } from '../bridge/formats/usebio.js';
+import type { FileFormat } from '../bridge/formats/interchange.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
@@ -15,14 +15,11 @@ import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
-import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
+import { readFailure, readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
+import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
 
-const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
-  PBN: parsePbn,
-  USEBIO: parseUsebio,
-  BWS: parseBws,
-  CSV: parseTravellersCsv,
-};
+/** Files from this size up are read in a worker thread (TRAVELLER_IMPORT_WORKER_BYTES; 0: always). */
+const WORKER_BYTES = 1 << 20;
 
 export interface ImportTarget {
   /** Add the file's sessions to this event (contestants matched by section, number and direction). */
@@ -74,9 +71,7 @@ export class ImportService {
   /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
   private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string) {
     const sha256 = createHash('sha256').update(file).digest('hex');
-    const outcome = this.parse(format, file);
-    const plan = planImport(outcome.event);
-    plan.rejected.unshift(...outcome.rejected);
+    const { plan, doubleDummy } = await this.read(format, file);
     const stored = await this.prisma.$transaction(
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
@@ -93,7 +88,7 @@ export class ImportService {
     );
     if (stored.earlier) return stored;
     const figures = hasFigures(plan) ? { plan, contestantIds: stored.contestantIds } : null;
-    return { ...stored, figures, doubleDummy: doubleDummyGiven(outcome) };
+    return { ...stored, figures, doubleDummy };
   }
 
   /**
@@ -114,13 +109,32 @@ export class ImportService {
     return notes;
   }
 
-  private parse(format: FileFormat, file: Buffer): ParseOutcome {
+  /**
+   * The file parsed and planned: in this thread for a club's file (milliseconds), in a worker
+   * thread for a large one, so that a national field's seconds of parsing never hold up the event
+   * loop (/health, posts and ranking reads go on being answered).
+   */
+  private async read(format: FileFormat, file: Buffer): Promise<FileRead> {
+    const threshold = Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? WORKER_BYTES);
+    if (file.length < threshold) {
+      try {
+        return readFile(format, file);
+      } catch (error) {
+        throw readError(format, readFailure(error));
+      }
+    }
+    const worker = new Worker(readerScript());
     try {
-      return PARSERS[format](file);
-    } catch (error) {
-      // Parsers promise FileFormatError only; anything else is still the file's fault, not ours.
-      if (error instanceof DomainError) throw error;
-      throw new BadInputError(`The ${format} file could not be read: ${(error as Error).message}`, ['file']);
+      const reply = await new Promise<{ read: FileRead } | { failure: ReadFailure }>((done, fail) => {
+        worker.once('message', done);
+        worker.once('error', fail);
+        worker.once('exit', (code) => fail(new Error(`The file reader stopped (exit code ${code})`)));
+        worker.postMessage({ format, file });
+      });
+      if ('failure' in reply) throw readError(format, reply.failure);
+      return reply.read;
+    } finally {
+      void worker.terminate();
     }
   }
 
@@ -276,15 +290,16 @@ const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { diffe
 /** Whether any line or contestant of the file carries a figure of its own (compareFigures compares only those). */
 const hasFigures = (plan: ImportPlan) => plan.contestants.some((c) => Object.keys(c.file.figures).length) || plan.sessions.some((s) => s.results.some((r) => Object.keys(r.file.figures).length));
 
-/** The boards whose double-dummy table the file gives, with their deals. */
-interface DoubleDummyGiven {
-  given: { session: number; board: ParseOutcome['event']['sessions'][number]['boards'][number] }[];
-  sessions: number;
+/** Parsers promise domain errors only (BAD_USER_INPUT with the field); anything else is still the file's fault, not ours. */
+function readError(format: FileFormat, failure: ReadFailure): Error {
+  if (failure.domain) return new DomainError(failure.message, failure.field);
+  return new BadInputError(`The ${format} file could not be read: ${failure.message}`, ['file']);
 }
 
-function doubleDummyGiven(outcome: ParseOutcome): DoubleDummyGiven {
-  const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
-  return { given, sessions: outcome.event.sessions.length };
+/** The compiled worker (dist/), also when the service runs from sources under the tests. */
+function readerScript(): string {
+  const beside = fileURLToPath(new URL('./file-reading.worker.js', import.meta.url));
+  return existsSync(beside) ? beside : resolve(process.cwd(), 'dist/files/file-reading.worker.js');
 }
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): ImportReport {
