@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
-import { BadInputError, NotFoundError } from '../common/errors.js';
+import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -19,7 +19,7 @@ import { readFailure, readFile, type DoubleDummyGiven, type FileRead, type ReadF
 import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
 
 /** Files from this size up are read in a worker thread (TRAVELLER_IMPORT_WORKER_BYTES; 0: always). */
-const WORKER_BYTES = 1 << 20;
+const workerBytes = () => Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? 1 << 20);
 
 export interface ImportTarget {
   /** Add the file's sessions to this event (contestants matched by section, number and direction). */
@@ -43,6 +43,21 @@ export class ImportService {
     private readonly metrics: MetricsService,
     private readonly doubleDummy: DoubleDummyService,
   ) {}
+
+  private stopping = false;
+
+  /**
+   * The service is stopping (SIGTERM): a large import under way (one read in a worker thread) gives
+   * up at its next batch and rolls back whole, so shutdown does not wait minutes for a national
+   * file or cut it off at the grace period; a club's file, which takes a moment, still lands.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  private goOn = (): void => {
+    if (this.stopping) throw new AppError('SERVICE_UNAVAILABLE', 'The service is stopping: the import was not written (nothing of it was kept); send the file again in a moment');
+  };
 
   async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
     try {
@@ -71,15 +86,19 @@ export class ImportService {
   /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
   private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string) {
     const sha256 = createHash('sha256').update(file).digest('hex');
+    const goOn = file.length >= workerBytes() ? this.goOn : () => {};
+    goOn();
     const { plan, doubleDummy } = await this.read(format, file);
+    goOn();
     const stored = await this.prisma.$transaction(
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
         const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: target.eventId ?? null } });
         if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
-        const { eventId, contestantIds } = await this.write(tx, plan, target, actor);
+        const { eventId, contestantIds } = await this.write(tx, plan, target, actor, goOn);
         const report = baseReport(format, eventId, plan);
+        goOn();
         const row = await tx.fileImport.create({ data: { format, sha256, targetId: target.eventId ?? null, eventId, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
@@ -115,8 +134,7 @@ export class ImportService {
    * loop (/health, posts and ranking reads go on being answered).
    */
   private async read(format: FileFormat, file: Buffer): Promise<FileRead> {
-    const threshold = Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? WORKER_BYTES);
-    if (file.length < threshold) {
+    if (file.length < workerBytes()) {
       try {
         return readFile(format, file);
       } catch (error) {
@@ -138,7 +156,7 @@ export class ImportService {
     }
   }
 
-  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string): Promise<{ eventId: string; contestantIds: Map<string, string> }> {
+  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string> }> {
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
     const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
@@ -159,9 +177,9 @@ export class ImportService {
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    await bulkInsert(tx, 'Result', resultColumns(contestants), results);
+    await bulkInsert(tx, 'Result', resultColumns(contestants), results, goOn);
     const reason = `Imported from a ${plan.format} file`;
-    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results);
+    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results, goOn);
     return { eventId, contestantIds: contestants };
   }
 
