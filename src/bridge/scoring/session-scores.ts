@@ -105,10 +105,25 @@ const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoi
  * rules — Law 12C2(c), and the IMP cap per round — and each contestant's tally.
  */
 export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): PairSession<S> {
+  return runSteps(scorePairSessionSteps(s, rules, method, previous));
+}
+
+/**
+ * `scorePairSession` in steps: it pauses (yields) after each field and every few thousand lines,
+ * so that a service can score a national field in slices between its other work (see
+ * `rankings/event-scoring.ts`) instead of holding its event loop for seconds.
+ */
+export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): Generator<void, PairSession<S>> {
   if (method === 'TOTAL_POINTS') return pointsSession(s);
   type L = S['results'][number];
-  const index = new FieldIndex<L>(s.sections, rules.scoreAcross, s.results as L[]);
-  const state: SessionState<L> = { index, byId: new Map(s.results.map((r) => [r.id, r as L])), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  const index = new FieldIndex<L>(s.sections, rules.scoreAcross);
+  const state: SessionState<L> = { index, byId: new Map(), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  let done = 0;
+  for (const r of s.results as L[]) {
+    index.add(r);
+    state.byId.set(r.id, r);
+    if (++done % STEP === 0) yield;
+  }
   const boards = new Map<string, Board>();
   for (const key of index.keys()) {
     const field = index.field(key)!;
@@ -116,6 +131,7 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
     const before = previous?.boards.get(key);
     const board = before?.signature === signature ? before : scoreField(field, rules, method, signature);
     if (board) boards.set(key, board);
+    yield;
   }
   const lines = new Map<string, LineFigures>();
   const pending: string[] = [];
@@ -123,9 +139,10 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
     for (const id of board.lines.keys()) {
       creditReal(state, state.byId.get(id)!, board, id, 1);
       pending.push(id);
+      if (++done % STEP === 0) yield;
     }
   }
-  settle(state, pending, boards, lines, rules);
+  yield* settleSteps(state, pending, boards, lines, rules);
   state.moved.clear();
   state.recredited.clear();
   if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
@@ -248,6 +265,11 @@ function retractFinal<L extends LineRow>(state: SessionState<L>, row: L, lines: 
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
 function settle<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): void {
+  runSteps(settleSteps(state, pending, boards, lines, rules));
+}
+
+function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): Generator<void, void> {
+  let done = 0;
   const own = new Map<string, Tally>();
   // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
   const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
@@ -263,6 +285,18 @@ function settle<L extends LineRow>(state: SessionState<L>, pending: string[], bo
       builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, 1);
       state.recredited.add(c);
     }
+    if (++done % STEP === 0) yield;
+  }
+}
+
+/** Lines a stepwise scoring handles between two pauses. */
+const STEP = 4_000;
+
+/** Runs a stepwise computation to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
