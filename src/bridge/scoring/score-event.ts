@@ -3,7 +3,7 @@ import type { EventInput, SessionInput } from './event-input.js';
 import type { ImpBoard } from './imp-boards.js';
 import type { MatchpointBoard } from './matchpoint-boards.js';
 import { rulesOf, type ScoringRules } from './rules.js';
-import { runSteps, scorePairSessionSteps, updatePairSession, type LineFigures, type PairMethod, type PairSession, type Tally } from './session-scores.js';
+import { runSteps, scorePairSessionSteps, updatePairSession, type LineFigures, type TallyDelta, type PairMethod, type PairSession, type Tally } from './session-scores.js';
 import { scoreTeamSession } from './team-session.js';
 
 /** How an event's boards are scored, from its kind and ScoringMethod. */
@@ -33,6 +33,8 @@ export interface ScoredSession<S extends SessionInput = SessionInput> {
   matches: MatchResult[];
   /** Pairs: the running sums the next revision updates (see updatePairSession). */
   state?: PairSession<S>['state'];
+  /** Pairs, after an update: the tallies before it and the contestants it re-credited. */
+  delta?: TallyDelta;
 }
 
 export type SessionOf<D extends EventInput> = D['sessions'][number];

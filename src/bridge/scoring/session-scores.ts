@@ -67,6 +67,13 @@ export interface PairSession<S extends SessionInput = SessionInput> {
   tallies: Map<string, Tally>;
   /** What the next revision needs to score only the boards a change touches (absent with an IMP cap per round). */
   state?: SessionState<S['results'][number]>;
+  /** After an update: the tallies it started from and the contestants whose tally it changed (a ranking is then updated, not rebuilt). */
+  delta?: TallyDelta;
+}
+
+export interface TallyDelta {
+  from: ReadonlyMap<string, Tally>;
+  changed: readonly string[];
 }
 
 /** The running sums behind a session's figures, taken over and updated by `updatePairSession`. */
@@ -218,9 +225,10 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     if (b?.boards) tallies.set(id, b.tally());
     else tallies.delete(id);
   }
+  const delta = { from: previous.tallies, changed: [...state.recredited] };
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state };
+  return { data: s, boards, lines, tallies, state, delta };
 }
 
 function sameFigures(a: Board, b: Board, id: string): boolean {

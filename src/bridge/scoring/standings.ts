@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from '../fraction.js';
 import { penaltyInScore } from '../penalties.js';
-import { placeByApproximateScore, placeByScore } from '../ranking.js';
+import { byApproximateScore, placeApproximatelyOrdered, placeByApproximateScore, placeByScore, type ApproximateEntry } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
@@ -75,6 +75,7 @@ interface PairResult {
  * keeps its results for the others but is not placed.
  */
 function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
+  if (sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions)) return keptSessionRanking(scored, sessions[0]);
   const disqualified = disqualifiedIn(sessions);
   const mp = scored.kind === 'MATCHPOINTS';
   const commonTop = mp ? largestTopPerBoard(sessions) : Fraction.ZERO;
@@ -108,6 +109,81 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   return [...fields.keys()].sort(byField).flatMap((field) =>
     placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
   );
+}
+
+/**
+ * One session's ranking, kept with its tallies: after a correction (`delta`: the tallies it started
+ * from and the contestants it re-credited) the ranking of the tallies before is updated — the
+ * re-credited contestants taken out and merged back in at their new scores, the rest left in order
+ * — and the whole field placed again in one pass, instead of every result combined and sorted
+ * again. Only for a session without penalties whose fields are the home directions (a national
+ * field); the incremental property test (incremental.spec.ts) checks it against a whole ranking.
+ */
+interface KeptRanking {
+  mp: boolean;
+  weighting: string;
+  /** Per field, in `byApproximateScore` order. */
+  fields: Map<string, ApproximateEntry<ContestantRow>[]>;
+  rows: RankingRow[];
+}
+
+const kept = new WeakMap<ReadonlyMap<string, Tally>, KeptRanking>();
+
+function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
+  const mp = scored.kind === 'MATCHPOINTS';
+  const weighting = scored.rules.sessionWeighting;
+  const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
+  const current = kept.get(s.tallies);
+  if (fits(current)) return current.rows;
+  const results = new Map<ContestantRow, PairResult>();
+  const entry = (c: ContestantRow, tally: Tally): ApproximateEntry<ContestantRow> => {
+    const result = sessionResult(tally, mp, weighting, Fraction.ZERO);
+    results.set(c, result);
+    return { item: c, approx: result.approx, key: numberKey(c), exact: null };
+  };
+  const base = s.delta ? kept.get(s.delta.from) : undefined;
+  const fields = new Map<string, ApproximateEntry<ContestantRow>[]>();
+  if (fits(base)) {
+    const moved = new Set(s.delta!.changed);
+    const fresh = new Map<string, ApproximateEntry<ContestantRow>[]>();
+    for (const id of moved) {
+      const c = scored.data.contestants.get(id);
+      const tally = s.tallies.get(id);
+      if (!c || !tally?.boards) continue;
+      const label = c.direction ?? '';
+      fresh.set(label, [...(fresh.get(label) ?? []), entry(c, tally)]);
+    }
+    for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
+      const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => !moved.has(e.item.id)), (fresh.get(label) ?? []).sort(byApproximateScore));
+      if (merged.length) fields.set(label, merged);
+    }
+  } else {
+    for (const [id, tally] of s.tallies) {
+      const c = scored.data.contestants.get(id);
+      if (!c || !tally.boards) continue;
+      const label = c.direction ?? '';
+      const list = fields.get(label);
+      if (list) list.push(entry(c, tally));
+      else fields.set(label, [entry(c, tally)]);
+    }
+    for (const list of fields.values()) list.sort(byApproximateScore);
+  }
+  const resultOf = (c: ContestantRow) => results.get(c) ?? sessionResult(s.tallies.get(c.id)!, mp, weighting, Fraction.ZERO);
+  const rows = [...fields.keys()].sort(byField).flatMap((field) => placeApproximatelyOrdered(fields.get(field)!, (c) => resultOf(c).exact().key).map(({ item, place, rank }) => new PairRow(item, field, place, rank, resultOf(item))));
+  kept.set(s.tallies, { mp, weighting, fields, rows });
+  return rows;
+}
+
+/** Two lists in `byApproximateScore` order as one. */
+function mergeOrdered<T>(a: ApproximateEntry<T>[], b: ApproximateEntry<T>[]): ApproximateEntry<T>[] {
+  if (!b.length) return a;
+  const out: ApproximateEntry<T>[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 
 /** A pair's ranking row: exact score and percentage worked out when read (a class: 20,000 of them per revision are cheap to make). */
@@ -233,12 +309,17 @@ const fitsUnit = (p: PenaltyRow, unit: 'MP' | 'IMP') => (unit === 'MP' ? p.unit 
  * apart, and its home direction in a two-winner Mitchell. Carried over several sessions: its home
  * direction only, when it sat in two-winner sections throughout.
  */
+/** No section switches arrows and none is ranked apart: the field is the home direction. */
+function byDirectionOnly(scored: ScoredEvent, sessions: ScoredSession[]): boolean {
+  const bySection = sessions.length === 1 && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
+  return !bySection && sessions.every((s) => !s.data.sections.some(oneWinner));
+}
+
 function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: ContestantRow) => string {
   const single = sessions.length === 1;
   const bySection = single && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
-  // No section switches arrows and none is ranked apart: the field is the home direction, and a
-  // national field's ranking need not look at every line to find it.
-  if (!bySection && sessions.every((s) => !s.data.sections.some(oneWinner))) return (c) => c.direction ?? '';
+  // A national field's ranking need not look at every line to find its fields.
+  if (byDirectionOnly(scored, sessions)) return (c) => c.direction ?? '';
   const sectionOf = new Map<string, { letter: string; oneWinner: boolean }[]>();
   for (const s of sessions) {
     const byId = new Map(s.data.sections.map((x) => [x.id, x]));
