@@ -123,8 +123,14 @@ interface KeptRanking {
   mp: boolean;
   weighting: string;
   /** Per field, in `byApproximateScore` order. */
-  fields: Map<string, ApproximateEntry<ContestantRow>[]>;
+  fields: Map<string, KeptEntry[]>;
   rows: RankingRow[];
+}
+
+/** A contestant in a kept ranking: its result, and its last row (reused while its place stands). */
+interface KeptEntry extends ApproximateEntry<ContestantRow> {
+  result: PairResult;
+  row: PairRow | null;
 }
 
 const kept = new WeakMap<ReadonlyMap<string, Tally>, KeptRanking>();
@@ -135,23 +141,23 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
   const current = kept.get(s.tallies);
   if (fits(current)) return current.rows;
-  const results = new Map<ContestantRow, PairResult>();
-  const entry = (c: ContestantRow, tally: Tally): ApproximateEntry<ContestantRow> => {
+  const entry = (c: ContestantRow, tally: Tally): KeptEntry => {
     const result = sessionResult(tally, mp, weighting, Fraction.ZERO);
-    results.set(c, result);
-    return { item: c, approx: result.approx, key: numberKey(c), exact: null };
+    return { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null };
   };
   const base = s.delta ? kept.get(s.delta.from) : undefined;
-  const fields = new Map<string, ApproximateEntry<ContestantRow>[]>();
+  const fields = new Map<string, KeptEntry[]>();
   if (fits(base)) {
     const moved = new Set(s.delta!.changed);
-    const fresh = new Map<string, ApproximateEntry<ContestantRow>[]>();
+    const fresh = new Map<string, KeptEntry[]>();
     for (const id of moved) {
       const c = scored.data.contestants.get(id);
       const tally = s.tallies.get(id);
       if (!c || !tally?.boards) continue;
       const label = c.direction ?? '';
-      fresh.set(label, [...(fresh.get(label) ?? []), entry(c, tally)]);
+      const list = fresh.get(label);
+      if (list) list.push(entry(c, tally));
+      else fresh.set(label, [entry(c, tally)]);
     }
     for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
       const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => !moved.has(e.item.id)), (fresh.get(label) ?? []).sort(byApproximateScore));
@@ -168,16 +174,25 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
     }
     for (const list of fields.values()) list.sort(byApproximateScore);
   }
-  const resultOf = (c: ContestantRow) => results.get(c) ?? sessionResult(s.tallies.get(c.id)!, mp, weighting, Fraction.ZERO);
-  const rows = [...fields.keys()].sort(byField).flatMap((field) => placeApproximatelyOrdered(fields.get(field)!, (c) => resultOf(c).exact().key).map(({ item, place, rank }) => new PairRow(item, field, place, rank, resultOf(item))));
+  const rows: RankingRow[] = [];
+  for (const field of [...fields.keys()].sort(byField)) {
+    const entries = fields.get(field)!;
+    const entryOf = new Map<ContestantRow, KeptEntry>();
+    for (const e of entries) entryOf.set(e.item, e);
+    for (const { item, place, rank } of placeApproximatelyOrdered(entries, (c) => entryOf.get(c)!.result.exact().key)) {
+      const e = entryOf.get(item)!;
+      if (!e.row || e.row.place !== place || e.row.rank !== rank) e.row = new PairRow(item, field, place, rank, e.result);
+      rows.push(e.row);
+    }
+  }
   kept.set(s.tallies, { mp, weighting, fields, rows });
   return rows;
 }
 
 /** Two lists in `byApproximateScore` order as one. */
-function mergeOrdered<T>(a: ApproximateEntry<T>[], b: ApproximateEntry<T>[]): ApproximateEntry<T>[] {
+function mergeOrdered<E extends ApproximateEntry<unknown>>(a: E[], b: E[]): E[] {
   if (!b.length) return a;
-  const out: ApproximateEntry<T>[] = [];
+  const out: E[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
