@@ -43,15 +43,29 @@ class TallyBuilder {
 
   /** The builder as a tally, valid until its next credit (no copy). */
   view(): Tally {
-    const { sum, tops, boards } = this;
-    return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
+    return new SumTally(this.sum, this.tops, this.boards);
   }
 
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    const sum = this.sum.clone();
-    const { tops, boards } = this;
-    return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
+    return new SumTally(this.sum.clone(), this.tops, this.boards);
+  }
+}
+
+/** A tally over a running sum, its exact score worked out when read (a class: thousands are made per correction). */
+class SumTally implements Tally {
+  readonly approx: number;
+
+  constructor(
+    private readonly sum: ExactSum,
+    readonly tops: Fraction,
+    readonly boards: number,
+  ) {
+    this.approx = sum.approx;
+  }
+
+  get score(): Fraction {
+    return this.sum.value();
   }
 }
 
