@@ -127,11 +127,20 @@ async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number
   }
 }
 
+/** The service's V8 heap in use, in MiB, from its Prometheus metrics (the bench turns them on). */
+process.env.TRAVELLER_METRICS_TOKEN ??= 'bench-metrics';
+async function heapOf(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Basic ${Buffer.from(`bench:${process.env.TRAVELLER_METRICS_TOKEN}`).toString('base64')}` } });
+  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text())?.[1];
+  return used ? Number(used) / 2 ** 20 : NaN;
+}
+
 const server = await startBenchServer();
 try {
   const lines = simultaneous();
   const file = csvOf(lines);
   const base = memoryOf(server.pid);
+  const baseHeap = await heapOf(server.url);
   const { createEvent } = await gql(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
   const eventId = createEvent.id as string;
 
@@ -159,6 +168,7 @@ try {
   const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
   if (!res.ok) throw new Error(`import answered ${res.status}: ${report.message}`);
   const afterImport = memoryOf(server.pid);
+  const afterImportHeap = await heapOf(server.url);
 
   const sessionId = (await gql(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
   const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
@@ -197,6 +207,7 @@ try {
     visibleMs.push(performance.now() - p1);
   }
   const end = memoryOf(server.pid);
+  const endHeap = await heapOf(server.url);
   const stored = Number((await server.pool.query('SELECT count(*) FROM "Result"')).rows[0].count);
   const floorMs = await copyFloor(server.pool, lines);
 
@@ -211,7 +222,8 @@ try {
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)})`);
   console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
-  console.log(`  held per stored line (resident growth / lines) ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes`);
+  console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);
+  console.log(`  held per stored line: resident growth / lines ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes, heap growth / lines ${fmt(((endHeap - baseHeap) * 2 ** 20) / stored, 0)} bytes`);
 } finally {
   await server.stop();
 }
