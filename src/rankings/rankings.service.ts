@@ -94,7 +94,7 @@ export class RankingsService {
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
     const view = this.sessionView(scored, s, {});
-    const at = view.position.get(contestantId);
+    const at = positionIn(view, contestantId);
     return at === undefined ? null : entries([view.rows[at]], [s.data.session])[0];
   }
 
@@ -109,7 +109,7 @@ export class RankingsService {
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
     const view = this.sessionView(scored, s, {});
-    const at = view.position.get(contestantId);
+    const at = positionIn(view, contestantId);
     const row = at === undefined ? undefined : view.rows[at];
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
@@ -134,9 +134,9 @@ export class RankingsService {
   }
 
   /**
-   * A ranking, or the part of it one filter keeps, with each contestant's position: computed once
-   * per scored event and filter, so a page is found by its cursor in O(1) and costs its own rows
-   * only (a national field is read 100 rows at a time, 200 pages a walk).
+   * A ranking, or the part of it one filter keeps: computed once per scored event and filter, so
+   * a page is found by its cursor (see positionIn) and costs its own rows only (a national field
+   * is read 100 rows at a time, 200 pages a walk).
    */
   private view(scored: ScoredEvent, key: string, compute: () => RankingRow[], filter: { direction?: 'NS' | 'EW' | null; section?: string | null }): RankingView {
     let views = this.views.get(scored);
@@ -146,17 +146,32 @@ export class RankingsService {
     let view = views.get(name);
     if (view) return view;
     const all = filter.direction || section ? this.view(scored, key, compute, {}).rows : compute();
-    const rows = all.filter((r) => (!filter.direction || r.contestant.direction === filter.direction) && (!section || r.contestant.section?.toUpperCase() === section));
-    view = { rows: filter.direction || section ? rows : all, position: new Map(rows.map((r, i) => [r.contestant.id, i])) };
+    const rows = filter.direction || section ? all.filter((r) => (!filter.direction || r.contestant.direction === filter.direction) && (!section || r.contestant.section?.toUpperCase() === section)) : all;
+    view = { rows, position: null, lookups: 0 };
     views.set(name, view);
     return view;
   }
 }
 
-/** A ranking as read: its rows, and where each contestant is among them. */
+/** A ranking as read: its rows, and where each contestant is among them (indexed once it is asked more than once). */
 interface RankingView {
   rows: RankingRow[];
-  position: Map<string, number>;
+  position: Map<string, number> | null;
+  lookups: number;
+}
+
+/**
+ * A contestant's index in a view. The first lookup scans (a correction's reader asks once per
+ * revision, and a scan of 20,000 rows costs less than building their index); later ones, a page
+ * walk's cursors, use an index built then.
+ */
+function positionIn(view: RankingView, contestantId: string): number | undefined {
+  if (!view.position && view.lookups++ === 0) {
+    const at = view.rows.findIndex((r) => r.contestant.id === contestantId);
+    return at < 0 ? undefined : at;
+  }
+  view.position ??= new Map(view.rows.map((r, i) => [r.contestant.id, i]));
+  return view.position.get(contestantId);
 }
 
 function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
@@ -171,7 +186,7 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
  */
 function pageOf(view: RankingView, args: RankingPageArgs, sessions: Session[]): Page<RankingEntry> {
   const after = args.after ? decodeCursor(args.after) : null;
-  const start = after ? (view.position.get(after) ?? -1) + 1 : 0;
+  const start = after ? (positionIn(view, after) ?? -1) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   // One row past the page tells toPage whether another page follows.
   return toPage(entries(view.rows.slice(start, start + args.first + 1), sessions), args, view.rows.length, (e) => e.contestant.id);
