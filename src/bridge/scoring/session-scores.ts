@@ -32,13 +32,20 @@ export interface Tally {
 /** A tally being built board by board (or unbuilt, when a board is scored again). */
 class TallyBuilder {
   readonly sum = new ExactSum();
-  tops = Fraction.ZERO;
+  /** Σ of the tops: whole tops (every matchpoint board's) as a plain integer, any other exactly. */
+  private wholeTops = 0;
+  private otherTops = Fraction.ZERO;
   boards = 0;
 
   credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
-    this.sum.add(sign > 0 ? score : score.neg());
-    this.tops = sign > 0 ? this.tops.add(top) : this.tops.sub(top);
+    this.sum.add(score, sign);
+    if (top.den === 1 && typeof top.num === 'number' && Number.isSafeInteger(this.wholeTops + top.num)) this.wholeTops += sign * top.num;
+    else this.otherTops = sign > 0 ? this.otherTops.add(top) : this.otherTops.sub(top);
     this.boards += sign;
+  }
+
+  get tops(): Fraction {
+    return this.otherTops.isZero() ? Fraction.of(this.wholeTops) : Fraction.of(this.wholeTops).add(this.otherTops);
   }
 
   /** The builder as a tally, valid until its next credit (no copy). */
