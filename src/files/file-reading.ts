@@ -23,7 +23,15 @@ export interface DoubleDummyGiven {
 export interface FileRead {
   plan: ImportPlan;
   doubleDummy: DoubleDummyGiven;
+  /** Whether the file gives figures of its own to compare with Traveller's (else its lines are let go: see readFile). */
+  figures: boolean;
 }
+
+/** Whether any line or contestant of the file carries a figure of its own (compareFigures compares only those). */
+const hasFigures = (plan: ImportPlan) => plan.contestants.some((c) => Object.keys(c.file.figures).length) || plan.sessions.some((s) => s.results.some((r) => Object.keys(r.file.figures).length));
+
+/** Stands in for a file's line or contestant once nothing will read it. */
+const LET_GO = Object.freeze({ source: '', figures: Object.freeze({}) }) as never;
 
 /** A file that could not be read, as it crosses from the reading thread: the domain error's message and field, or any other error's message. */
 export type ReadFailure = { domain: true; message: string; field?: string } | { domain: false; message: string };
@@ -34,7 +42,14 @@ export function readFile(format: FileFormat, file: Buffer): FileRead {
   const plan = planImport(outcome.event);
   plan.rejected.unshift(...outcome.rejected);
   const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
-  return { plan, doubleDummy: { given, sessions: outcome.event.sessions.length } };
+  const figures = hasFigures(plan);
+  if (!figures) {
+    // Nothing will compare the file's own lines: the plan stops holding them (a national file's
+    // 240,000 parsed lines need not cross from the worker or stay in memory during the writes).
+    for (const c of plan.contestants) c.file = LET_GO;
+    for (const s of plan.sessions) for (const r of s.results) r.file = LET_GO;
+  }
+  return { plan, doubleDummy: { given, sessions: outcome.event.sessions.length }, figures };
 }
 
 export function readFailure(error: unknown): ReadFailure {

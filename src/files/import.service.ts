@@ -88,7 +88,7 @@ export class ImportService {
     const sha256 = createHash('sha256').update(file).digest('hex');
     const goOn = file.length >= workerBytes() ? this.goOn : () => {};
     goOn();
-    const { plan, doubleDummy } = await this.read(format, file);
+    const { plan, doubleDummy, figures: comparable } = await this.read(format, file);
     goOn();
     const stored = await this.prisma.$transaction(
       async (tx) => {
@@ -106,7 +106,7 @@ export class ImportService {
       { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
     );
     if (stored.earlier) return stored;
-    const figures = hasFigures(plan) ? { plan, contestantIds: stored.contestantIds } : null;
+    const figures = comparable ? { plan, contestantIds: stored.contestantIds } : null;
     return { ...stored, figures, doubleDummy };
   }
 
@@ -305,8 +305,6 @@ function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[
 
 const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { differences: [], compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 } };
 
-/** Whether any line or contestant of the file carries a figure of its own (compareFigures compares only those). */
-const hasFigures = (plan: ImportPlan) => plan.contestants.some((c) => Object.keys(c.file.figures).length) || plan.sessions.some((s) => s.results.some((r) => Object.keys(r.file.figures).length));
 
 /** Parsers promise domain errors only (BAD_USER_INPUT with the field); anything else is still the file's fault, not ours. */
 function readError(format: FileFormat, failure: ReadFailure): Error {
