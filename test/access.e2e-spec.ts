@@ -99,6 +99,12 @@ describe('access control: the role × operation matrix', () => {
       return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: throwaway })).errors?.[0]?.extensions?.code);
     }],
     ['createOrganization', 'GLOBAL', gql(`mutation($n: String!) { createOrganization(input: { name: $n }) { id } }`, (n) => ({ n: `Club ${n}` }))],
+    ...(['archiveEvent', 'deleteEvent', 'restoreEvent'] as const).map((name) => [name, 'DIRECTOR', async (key: string | null) => {
+      // A throwaway event of the club each time (restore needs one archived first).
+      const id = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Throwaway", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: ids.clubA })).createEvent.id;
+      if (name === 'restoreEvent') dataOf(await t.gql(`mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`, { id }));
+      return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { ${name}(id: $id, reason: "Season over") { id } }`, { id })).errors?.[0]?.extensions?.code);
+    }] as [string, Role, (key: string | null) => Promise<Outcome>]),
     ['setAwardScale', 'FEDERATION', gql(`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Club points", tiers: [{ minContestants: 2, points: [3, 1] }] }) { id } }`, () => ({ f: ids.federation }))],
   ];
 

@@ -55,6 +55,14 @@ describe('double-dummy tables and par over the API', () => {
     const again = await waitFor(boards, (s) => s.boards.find((b: { number: number }) => b.number === 1).doubleDummy?.par.nsScore === -1520);
     expect(again.boards.find((b: { number: number }) => b.number === 1).doubleDummy.par).toEqual({ nsScore: -1520, contracts: ['7NT-EW'] });
 
+    // A traveller gives par beside its lines, so each line reads against it: EW bid only 6NT and
+    // make 12 tricks (NS -990, not vulnerable), 530 better for NS than the par of -1520.
+    await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '6NT', declarer: 'E', tricks: 12 }).expect(201);
+    const trav = dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 1) { par { nsScore contracts } lines { nsScore } } }`, { s: sessionId })).traveller;
+    expect(trav.par).toEqual({ nsScore: -1520, contracts: ['7NT-EW'] });
+    expect(trav.lines[0].nsScore - trav.par.nsScore).toBe(530);
+    expect(dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 2) { par { nsScore } } }`, { s: sessionId })).traveller.par).toBeNull();
+
     // PBN export carries the table and par.
     const pbn = (await t.http().get(`/api/v1/events/${built.eventId}/export.pbn`)).text;
     expect(pbn).toContain('[DoubleDummyTricks "0000000000dddddddddd"]');

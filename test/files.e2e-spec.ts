@@ -189,13 +189,24 @@ describe('files in and out', () => {
       expect(lines.slice(header + 1).filter(Boolean)).toHaveLength(6);
     });
 
+    /** A director of a new club: there the file is a new event (in a club that has the event, a re-import). */
+    async function otherClubDirector(): Promise<string> {
+      const club = dataOf(await t.gql(`mutation { createOrganization(input: { name: "Round-trip club" }) { id } }`)).createOrganization.id;
+      return dataOf(await t.gql(`mutation($o: ID!) { createApiKey(input: { name: "Director", role: DIRECTOR, organizationId: $o }) { key } }`, { o: club })).createApiKey.key as string;
+    }
+
     async function roundTrip(eventId: string, path: string, format: string) {
       const file = await t.http().get(`/api/v1/events/${eventId}/${path}`).buffer(true).parse((res, done) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => done(null, Buffer.concat(chunks)));
       }).expect(200);
-      const report = (await importFile(format, file.body as Buffer).expect(201)).body;
+      // The export names the same event, date and sessions: imported by its owner, it is a re-import that changes nothing.
+      const again = (await importFile(format, file.body as Buffer).expect(200)).body;
+      expect(again).toMatchObject({ eventId, reimport: { corrected: 0, added: 0, missing: 0 } });
+      expect(again.reimport.unchanged).toBeGreaterThan(0);
+      // Into a club without the event it is a new event, the same as the first.
+      const report = (await t.as(await otherClubDirector()).post(`/api/v1/imports/${format}`).set('content-type', 'application/octet-stream').send(file.body as Buffer).expect(201)).body;
       expect(report.rejected).toEqual([]);
       expect(report.differences).toEqual([]); // the file's figures are Traveller's own
       expect(report.compared.lines).toBeGreaterThan(0);

@@ -64,20 +64,22 @@ describe('results pages over HTTP', () => {
     });
   });
 
-  it('lists the organisation’s events and a player’s history as the API gives them', async () => {
+  it('lists the organisation’s events, and a player’s name but not their history, as the API gives them to the public', async () => {
     const org = dataOf(await t.gql(`{ organizations { nodes { id name } } }`)).organizations.nodes[0];
     const orgPage = await page(`/organizations/${org.id}`).expect(200);
     expect(orgPage.text).toContain(`<h1>${org.name}</h1>`);
     expect(orgPage.text).toContain(`href="/events/${demoEvent}"`);
     const players = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { players { id } } } }`, { s: demoSession })).sessionRanking[0].contestant.players;
-    const player = dataOf(await t.gql(`query($p: ID!) { player(id: $p) { name history { eventId place partners { id name } } } }`, { p: players[0].id })).player;
+    // The public gets the name and no history (Player.history is for the club's and federation's keys).
+    const anonymous = await t.gqlAs(null, `query($p: ID!) { player(id: $p) { name history { eventId } } }`, { p: players[0].id });
+    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const player = anonymous.data!.player;
+    const history = dataOf(await t.gql(`query($p: ID!) { player(id: $p) { history { eventId } } }`, { p: players[0].id })).player.history;
+    expect(history.length).toBeGreaterThan(0);
     const playerPage = await page(`/players/${players[0].id}`).expect(200);
     expect(playerPage.text).toContain(`<h1>${player.name}</h1>`);
-    for (const h of player.history) {
-      expect(playerPage.text).toContain(`href="/events/${h.eventId}"`);
-      expect(playerPage.text).toContain(`<td class="n">${h.place}`);
-      for (const partner of h.partners) expect(playerPage.text).toContain(`<a href="/players/${partner.id}">${partner.name}</a>`);
-    }
+    expect(playerPage.text).toContain('shown to their club and federation only');
+    for (const h of history) expect(playerPage.text).not.toContain(`href="/events/${h.eventId}"`);
   });
 
   describe('caching', () => {

@@ -20,12 +20,13 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `env` adds to the service's environment (e.g. TRAVELLER_SOLVER_THREADS). */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const server = await databaseServer();
   const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const parsed = new URL(server.url);
   parsed.searchParams.set('schema', schema);
-  const service = await serviceProcess(parsed.toString(), {}, process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean));
+  const service = await serviceProcess(parsed.toString(), env, process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean));
   await service.start();
   const pool = new pg.Pool({ connectionString: databaseTarget(parsed.toString()).connectionString, max: 8, options: `-c search_path=${schema}` });
   return {

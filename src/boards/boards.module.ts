@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
 import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
 import { BoardsResolver, SessionBoardsResolver } from './boards.resolver.js';
 import { BoardsService } from './boards.service.js';
 import { DealVisibility } from './deal-visibility.js';
 
-@Module({ imports: [RankingsModule, DoubleDummyModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver, DealVisibility], exports: [BoardsService] })
+@Module({ imports: [RankingsModule, DoubleDummyModule, EventsModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver, DealVisibility], exports: [BoardsService] })
 export class BoardsModule {}

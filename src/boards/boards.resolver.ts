@@ -6,6 +6,7 @@ import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { BoardsService } from './boards.service.js';
 import { DealVisibility } from './deal-visibility.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { AddBoardsInput, UpdateBoardInput } from './dto/board.inputs.js';
 import { Board } from './models/board.model.js';
 
@@ -14,6 +15,7 @@ export class BoardsResolver {
   constructor(
     private readonly boardsService: BoardsService,
     private readonly deals: DealVisibility,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @ResolveField(() => String, { nullable: true, description: 'The deal in PBN notation, from North; null for the public while the director hides travellers' })
@@ -22,8 +24,9 @@ export class BoardsResolver {
     return (await this.deals.visible(board, principal)) ? board.deal : null;
   }
 
-  @Query(() => Board, { description: 'One board of a session, by number' })
-  board(@IdArg('sessionId') sessionId: string, @Args('number', { type: () => Int }) number: number) {
+  @Query(() => Board, { description: 'One board of a session, by number (NOT_FOUND for a session of an event the key may not read)' })
+  async board(@IdArg('sessionId') sessionId: string, @Args('number', { type: () => Int }) number: number, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(sessionId, principal);
     return this.boardsService.byNumber(sessionId, number);
   }
 

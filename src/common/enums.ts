@@ -4,6 +4,7 @@ import {
   EventKind,
   EventStatus,
   MovementKind,
+  NamePolicy,
   OrganizationKind,
   ResultStatus,
   ScoringMethod,
@@ -22,6 +23,7 @@ registerEnumType(Seat, { name: 'Seat', description: 'A compass seat: N, E, S, W'
 registerEnumType(Direction, { name: 'Direction', description: 'A line of a table: NS (North–South) or EW (East–West)' });
 registerEnumType(Vulnerability, { name: 'Vulnerability', description: 'Who is vulnerable on a board (Law 2): NONE, NS, EW, BOTH' });
 registerEnumType(MovementKind, { name: 'MovementKind', description: 'The movement: how contestants and boards move between rounds' });
+registerEnumType(NamePolicy, { name: 'NamePolicy', description: 'How an organisation’s players’ names show to readers outside it and its federation: FULL, INITIALS (“A. L.”, “王**”) or HIDDEN (“(withheld)”)' });
 registerEnumType(ResultStatus, { name: 'ResultStatus', description: 'How a traveller line was scored: PLAYED, PASSED_OUT, ARTIFICIAL (Law 12C2), ASSIGNED (Law 12C1), NOT_PLAYED' });
 
 /** Laws 79C and 92B: how settled a session's results are. */
@@ -36,6 +38,7 @@ export {
   EventKind,
   EventStatus,
   MovementKind,
+  NamePolicy,
   OrganizationKind,
   ResultStatus,
   ScoringMethod,

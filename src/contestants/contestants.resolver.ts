@@ -1,5 +1,12 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Requires } from '../auth/requires.decorator.js';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
+
+export const CONTESTANT_NAME =
+  'Display name. Outside the event’s organisation and its federation, a name made of the players’ names shows them as each player’s club publishes them (namePolicy); a chosen pair or team name shows unless the event’s organisation hides names ("No. 3")';
 import { IdArg } from '../common/id.js';
 import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -9,10 +16,20 @@ import { Contestant } from './models/contestant.model.js';
 
 @Resolver(() => Contestant)
 export class ContestantsResolver {
-  constructor(private readonly contestantsService: ContestantsService) {}
+  constructor(
+    private readonly contestantsService: ContestantsService,
+    private readonly privacy: PlayerPrivacy,
+    private readonly lifecycle: EventLifecycle,
+  ) {}
 
-  @Query(() => Contestant, { description: 'One contestant by id with its players (NOT_FOUND when unknown)' })
-  contestant(@IdArg() id: string) {
+  @ResolveField(() => String, { description: CONTESTANT_NAME })
+  name(@Parent() contestant: Contestant, @CurrentPrincipal() principal: Principal | null) {
+    return this.privacy.contestantName(contestant, principal);
+  }
+
+  @Query(() => Contestant, { description: 'One contestant by id with its players (NOT_FOUND when unknown, or of an event the key may not read)' })
+  async contestant(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkWithin({ kind: 'contestant', id }, principal);
     return this.contestantsService.get(id);
   }
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DealVisibility } from '../boards/deal-visibility.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
-import { BoardDoubleDummyResolver, DoubleDummyResolver, SessionDoubleDummyResolver } from './double-dummy.resolver.js';
+import { BoardDoubleDummyResolver, DoubleDummyResolver, SessionDoubleDummyResolver, TravellerParResolver } from './double-dummy.resolver.js';
 import { DoubleDummyService } from './double-dummy.service.js';
 
 @Module({
   imports: [RankingsModule],
-  providers: [DoubleDummyService, DoubleDummyResolver, BoardDoubleDummyResolver, SessionDoubleDummyResolver, DealVisibility],
+  providers: [DoubleDummyService, DoubleDummyResolver, BoardDoubleDummyResolver, SessionDoubleDummyResolver, TravellerParResolver, DealVisibility],
   exports: [DoubleDummyService],
 })
 export class DoubleDummyModule {}

@@ -4,9 +4,10 @@ import type { Principal } from '../auth/principal.js';
 import { DealVisibility } from '../boards/deal-visibility.js';
 import { Board } from '../boards/models/board.model.js';
 import { Seat, Vulnerability } from '../common/enums.js';
+import { Traveller } from '../results/models/traveller.model.js';
 import { Session } from '../sessions/models/session.model.js';
 import { DoubleDummyService } from './double-dummy.service.js';
-import { DoubleDummy, DoubleDummyProgress } from './models/double-dummy.model.js';
+import { DoubleDummy, DoubleDummyProgress, Par } from './models/double-dummy.model.js';
 
 @Resolver()
 export class DoubleDummyResolver {
@@ -46,5 +47,21 @@ export class SessionDoubleDummyResolver {
   @ResolveField(() => DoubleDummyProgress, { description: 'How many of the session’s deals have their double-dummy table' })
   doubleDummyProgress(@Parent() session: Session) {
     return this.solver.progress(session.id);
+  }
+}
+
+@Resolver(() => Traveller)
+export class TravellerParResolver {
+  constructor(private readonly solver: DoubleDummyService) {}
+
+  @ResolveField(() => Par, {
+    nullable: true,
+    description: 'Par of the board, to read each line against (a line’s nsScore minus par.nsScore); null while the deal is hidden or not yet solved',
+  })
+  async par(@Parent() traveller: Traveller) {
+    // The traveller carries a deal only when its reader may see it (hidden travellers have none).
+    if (!traveller.deal) return null;
+    const board = { number: traveller.board, deal: traveller.deal, vulnerability: traveller.vulnerability, dealer: traveller.dealer };
+    return (await this.solver.ofSessionDeals(traveller.sessionId, [board])).get(traveller.board)?.par ?? null;
   }
 }

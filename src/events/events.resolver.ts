@@ -1,11 +1,14 @@
 import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import { ForbiddenError, type Principal } from '../auth/principal.js';
+import { ForbiddenError, isInsider, type Principal } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
+import { BadInputError } from '../common/errors.js';
+import { EventLifecycle } from './event-lifecycle.service.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { IdArg } from '../common/id.js';
 import { Organization } from '../organizations/models/organization.model.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
-import { CreateEventInput, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
+import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
 import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ForfeitAward, ScoreAcross, SessionWeighting, TieBreak, VpAward, VpBoards, VpScaleTable } from './models/scoring-rules.model.js';
@@ -18,15 +21,24 @@ export class EventsResolver {
   constructor(
     private readonly eventsService: EventsService,
     private readonly organizationsService: OrganizationsService,
+    private readonly lifecycle: EventLifecycle,
+    private readonly scopes: ScopeService,
   ) {}
 
   @Query(() => EventConnection, { description: 'Events, latest first; filter by organisation, date, status, kind, name' })
-  events(@Args() args: EventsArgs) {
+  async events(@Args() args: EventsArgs, @CurrentPrincipal() principal: Principal | null) {
+    if (args.listing && args.listing !== EventListing.CURRENT) {
+      // Archived and deleted events are their organisation's own business.
+      const what = `Listing ${args.listing.toLowerCase()} events`;
+      if (!args.organizationId) throw new BadInputError(`${what} needs organizationId`, ['organizationId']);
+      if (!isInsider(principal, await this.scopes.resolve({ kind: 'organization', id: args.organizationId }, principal))) throw new ForbiddenError(`${what} needs a key of the organisation`);
+    }
     return this.eventsService.list(args);
   }
 
-  @Query(() => Event, { description: 'One event by id (NOT_FOUND when unknown)' })
-  event(@IdArg() id: string) {
+  @Query(() => Event, { description: 'One event by id (NOT_FOUND when unknown, deleted, or archived and the key is not its organisation’s)' })
+  async event(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.check(id, principal);
     return this.eventsService.get(id);
   }
 

@@ -4,7 +4,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js
 import { pageQuery, toPage, type Page } from '../common/pagination.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
-import type { CreateEventInput, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
+import { EventListing, type CreateEventInput, type EventsArgs, type UpdateEventInput } from './dto/event.inputs.js';
 import { mergeRules, splitRules } from './scoring-rules.js';
 import type { StoredRules } from '../bridge/scoring/index.js';
 
@@ -17,6 +17,12 @@ function checkScoringFitsKind(kind: EventKind, scoring: ScoringMethod): void {
   if (!teams && scoring === 'TEAMS_IMPS') {
     throw new BadInputError(`TEAMS_IMPS scoring needs a TEAMS event, not ${kind}`, ['scoring']);
   }
+}
+
+function listed(listing: EventListing = EventListing.CURRENT): Prisma.EventWhereInput {
+  if (listing === EventListing.DELETED) return { deletedAt: { not: null } };
+  if (listing === EventListing.ARCHIVED) return { deletedAt: null, archivedAt: { not: null } };
+  return { deletedAt: null, archivedAt: null };
 }
 
 @Injectable()
@@ -37,6 +43,8 @@ export class EventsService {
       kind: args.kind,
       startsOn: args.from || args.to ? { gte: args.from, lte: args.to } : undefined,
       name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
+      // Archived and deleted events drop out of lists (the owner asks for them by listing).
+      ...listed(args.listing),
     };
     const [rows, total] = await Promise.all([
       this.prisma.event.findMany({

@@ -1,5 +1,8 @@
+import { GraphQLError } from 'graphql';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Actor } from '../auth/actor.decorator.js';
+import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
+import { ForbiddenError, UnauthenticatedError, type Principal } from '../auth/principal.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { Requires, RequiresAcrossFederation, RequiresKey } from '../auth/requires.decorator.js';
 import { LocalDateScalar } from '../common/local-date.scalar.js';
 import { Player } from '../players/models/player.model.js';
@@ -9,10 +12,23 @@ import { AwardScaleModel, PlayerAwards, PlayerHistoryEntry } from './models/fede
 
 @Resolver(() => Player)
 export class FederationResolver {
-  constructor(private readonly federation: FederationService) {}
+  constructor(
+    private readonly federation: FederationService,
+    private readonly privacy: PlayerPrivacy,
+  ) {}
 
-  @ResolveField(() => [PlayerHistoryEntry], { description: 'Every event the player played, latest first, with partners and result' })
-  history(@Parent() player: Player) {
+  @ResolveField(() => [PlayerHistoryEntry], {
+    nullable: true,
+    description: 'Every event the player played, latest first, with partners and result. Only for keys of the player’s club, its federation and global admins: FORBIDDEN (and null) for anyone else',
+  })
+  async history(@Parent() player: Player, @CurrentPrincipal() principal: Principal | null) {
+    if (!(await this.privacy.inReach(player.organizationId, principal))) {
+      // Field resolvers run outside Nest's exception filters: the error is made here as the filter makes it.
+      const error = principal
+        ? new ForbiddenError('A player’s history needs a key of the player’s club or its federation; this key is not one')
+        : new UnauthenticatedError('A player’s history needs an API key of the player’s club or its federation');
+      throw new GraphQLError(error.message, { extensions: { code: error.code, fields: [] } });
+    }
     return this.federation.history(player.id);
   }
 

@@ -31,7 +31,7 @@ export class FederationService {
   /** Every event a player (and any duplicate merged into it) played, with partners and result. */
   async history(playerId: string): Promise<PlayerHistoryEntry[]> {
     const seats = await this.prisma.contestantPlayer.findMany({
-      where: { playerId },
+      where: { playerId, contestant: { event: { deletedAt: null } } },
       include: { contestant: { include: { event: { include: { sessions: true } }, players: { include: { player: true }, orderBy: { position: 'asc' } } } } },
     });
     const entries = await Promise.all(
@@ -118,6 +118,7 @@ export class FederationService {
     const events = await this.prisma.event.findMany({
       where: {
         category: query.category ? query.category : { in: [...scales.keys()] },
+        deletedAt: null,
         organization: { OR: [{ id: federationId }, { federationId }] },
         startsOn: query.from || query.to ? { gte: query.from, lte: query.to } : undefined,
         sessions: { some: {}, every: { publishedAt: { not: null } } },

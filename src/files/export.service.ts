@@ -11,6 +11,8 @@ import type { ContestantWithPlayers, StoredResult } from '../rankings/event-data
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
+import type { Principal } from '../auth/principal.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import type { StoredAdjustment } from '../bridge/scoring/index.js';
 
 export type ExportFormat = 'PBN' | 'USEBIO' | 'RANKING_CSV' | 'TRAVELLERS_CSV';
@@ -32,21 +34,35 @@ export class ExportService {
   constructor(
     private readonly scored: ScoredEvents,
     private readonly prisma: PrismaService,
+    private readonly privacy: PlayerPrivacy,
   ) {}
 
-  async export(eventId: string, format: ExportFormat): Promise<ExportedFile> {
+  /** `reader`: names and member numbers as that reader may see them (PlayerPrivacy); exports are public. */
+  async export(eventId: string, format: ExportFormat, reader: Principal | null = null): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
+    const shown = await this.shownContestants(scored, reader);
     const base = fileName(scored.data.event.name);
     switch (format) {
       case 'PBN':
-        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(toInterchange(scored), scored)) };
+        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(toInterchange(scored, shown), scored)) };
       case 'USEBIO':
-        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(toInterchange(scored)) };
+        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(toInterchange(scored, shown)) };
       case 'TRAVELLERS_CSV':
-        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(toInterchange(scored)) };
+        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(toInterchange(scored, shown)) };
       case 'RANKING_CSV':
-        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored) };
+        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored, shown) };
     }
+  }
+
+  /** Each contestant's name and players as the reader may see them. */
+  private async shownContestants(scored: ScoredEvent, reader: Principal | null): Promise<Shown> {
+    const entries = await Promise.all(
+      [...scored.data.contestants.values()].map(async (c) => {
+        const seen = await this.privacy.contestant({ name: c.name, number: c.number, eventId: c.eventId, players: c.players.map((p) => p.player) }, reader);
+        return [c.id, { name: seen.name, players: seen.players.map((p) => ({ name: p.name, memberNumber: p.memberNumber })) }] as const;
+      }),
+    );
+    return new Map(entries);
   }
 
   /** PBN carries each board's double-dummy table and par: the stored ones, when solved for the board's deal. */
@@ -70,7 +86,11 @@ export class ExportService {
 }
 
 /** The event as a file carries it, with Traveller's figures where the file has room for them. */
-export function toInterchange(scored: ScoredEvent): InterchangeEvent {
+/** Contestants' names and players as an export shows them (see PlayerPrivacy). */
+export type Shown = Map<string, { name: string; players: { name: string; memberNumber: string | null }[] }>;
+
+/** Without `shown`, names and member numbers as stored (a global admin's view). */
+export function toInterchange(scored: ScoredEvent, shown?: Shown): InterchangeEvent {
   const { event } = scored.data;
   const ranking = new Map(rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r]));
   return {
@@ -82,18 +102,18 @@ export function toInterchange(scored: ScoredEvent): InterchangeEvent {
     club: null,
     generator: 'Traveller',
     victoryPoints: !!event.vpScale,
-    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id))),
+    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown?.get(c.id))),
     sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
   };
 }
 
-function contestant(c: ContestantWithPlayers, row: RankingRow | undefined): InterchangeContestant {
+function contestant(c: ContestantWithPlayers, row: RankingRow | undefined, seen: ReturnType<Shown['get']>): InterchangeContestant {
   return {
     section: c.section,
     number: c.number,
     direction: c.direction,
-    name: c.name,
-    players: c.players.map((p) => ({ name: p.player.name, memberNumber: p.player.memberNumber })),
+    name: seen?.name ?? c.name,
+    players: seen?.players ?? c.players.map((p) => ({ name: p.player.name, memberNumber: p.player.memberNumber })),
     figures: row ? { place: row.place, score: row.score.round(2), percentage: rounded(row.percentage), boardsPlayed: row.boards } : {},
     source: '',
   };
@@ -149,15 +169,15 @@ function line(r: StoredResult, s: ScoredSession, scored: ScoredEvent, section: s
   };
 }
 
-function rankingCsv(scored: ScoredEvent): string {
-  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => ({
+function rankingCsv(scored: ScoredEvent, shown: Shown): string {
+  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => ({ r, seen: shown.get(r.contestant.id) })).map(({ r, seen }) => ({
     place: r.place,
     section: r.contestant.section,
     number: r.contestant.number,
     direction: r.contestant.direction,
-    name: r.contestant.name,
-    players: r.contestant.players.map((p) => p.player.name),
-    memberNumbers: r.contestant.players.map((p) => p.player.memberNumber),
+    name: seen?.name ?? r.contestant.name,
+    players: seen?.players.map((p) => p.name) ?? r.contestant.players.map((p) => p.player.name),
+    memberNumbers: seen?.players.map((p) => p.memberNumber) ?? r.contestant.players.map((p) => p.player.memberNumber),
     score: r.score.round(2),
     percentage: rounded(r.percentage) ?? null,
     boardsPlayed: r.boards,

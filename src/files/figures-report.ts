@@ -3,6 +3,7 @@ import type { StoredResult } from '../rankings/event-data.js';
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows } from '../rankings/event-scoring.js';
 import type { ImportPlan } from './import-plan.js';
+import type { ReimportSummary } from './reimport.js';
 
 /** One figure of the file that Traveller computes differently. */
 export interface FigureDifference {
@@ -26,6 +27,10 @@ export interface ImportReport {
   rejected: RejectedItem[];
   warnings: string[];
   differences: FigureDifference[];
+  /** `?dryRun=true`: everything was checked and nothing written. */
+  dryRun?: boolean;
+  /** Set when the file corrected an event already there (reimport.ts): what changed, line by line. */
+  reimport?: ReimportSummary | null;
   compared: { lines: number; linesDiffering: number; contestants: number; contestantsDiffering: number };
 }
 

@@ -30,8 +30,9 @@ export interface FileRead {
 /** Whether any line or contestant of the file carries a figure of its own (compareFigures compares only those). */
 const hasFigures = (plan: ImportPlan) => plan.contestants.some((c) => Object.keys(c.file.figures).length) || plan.sessions.some((s) => s.results.some((r) => Object.keys(r.file.figures).length));
 
-/** Stands in for a file's line or contestant once nothing will read it. */
-const LET_GO = Object.freeze({ source: '', figures: Object.freeze({}) }) as never;
+/** A file's line or contestant once nothing will compare its figures: where it is in the file, and no more. */
+const NO_FIGURES = Object.freeze({});
+const sourceOnly = (of: { source: string }) => ({ source: of.source, figures: NO_FIGURES }) as never;
 
 /** A file that could not be read, as it crosses from the reading thread: the domain error's message and field, or any other error's message. */
 export type ReadFailure = { domain: true; message: string; field?: string } | { domain: false; message: string };
@@ -46,8 +47,8 @@ export function readFile(format: FileFormat, file: Buffer): FileRead {
   if (!figures) {
     // Nothing will compare the file's own lines: the plan stops holding them (a national file's
     // 240,000 parsed lines need not cross from the worker or stay in memory during the writes).
-    for (const c of plan.contestants) c.file = LET_GO;
-    for (const s of plan.sessions) for (const r of s.results) r.file = LET_GO;
+    for (const c of plan.contestants) c.file = sourceOnly(c.file);
+    for (const s of plan.sessions) for (const r of s.results) r.file = sourceOnly(r.file);
   }
   return { plan, doubleDummy: { given, sessions: outcome.event.sessions.length }, figures };
 }

@@ -10,10 +10,24 @@ import { BadInputError } from '../common/errors.js';
 import { intoEvent } from './files.resolver.js';
 import { ExportService, type ExportFormat } from './export.service.js';
 import { ImportService } from './import.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
 
 const uuid = (field: string) => new ParseUUIDPipe({ optional: field === 'eventId', exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
+
+const flag = (value: string | undefined, field: string): boolean => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadInputError(`${field} must be true or false`, [field]);
+};
+
+const name = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  // Printable, as it goes into the audit trail.
+  if (!value.length || value.length > 200 || /[\u0000-\u001f\u007f]/.test(value)) throw new BadInputError('fileName must be 1–200 printable characters', ['fileName']);
+  return value;
+};
 
 /** Files for scoring programs and federations: the file itself as the body in, the file itself out. Exports are public, as the rankings are. */
 @ApiTags('files')
@@ -22,6 +36,7 @@ export class FilesController {
   constructor(
     private readonly imports: ImportService,
     private readonly exports: ExportService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @Post('imports/:format')
@@ -30,13 +45,19 @@ export class FilesController {
   @ApiConsumes('application/octet-stream', 'text/plain', 'application/xml')
   @ApiBody({ description: 'The file as it is (PBN or CSV text, USEBIO XML, Bridgemate .bws)', schema: { type: 'string', format: 'binary' } })
   @ApiQuery({ name: 'eventId', required: false, description: 'Add the file’s sessions to this event instead of creating one' })
+  @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'true: check everything and answer the report, write nothing' })
+  @ApiQuery({ name: 'override', required: false, type: Boolean, description: 'true: a corrected file may change results after the correction period (Law 79C2, a director’s decision)' })
+  @ApiQuery({ name: 'fileName', required: false, description: 'The file’s name, for the audit trail of a re-import ("Re-import of club-night.pbn")' })
   @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)', type: ImportReportBody })
-  @ApiOkResponse({ description: 'The same file was imported here before: its event and report, nothing written', type: ImportReportBody })
+  @ApiOkResponse({ description: 'A corrected file applied to the event it identifies (the report lists every line changed, added or missing), a dry run, or the same file imported here before (its report again, nothing written)', type: ImportReportBody })
   @ApiErrors(400, 401, 403, 404, 408, 413, 429)
   @Requires('DIRECTOR', (a) => intoEvent(a.eventId), 'Importing a file')
   async import(
     @Param('format') format: string,
     @Query('eventId', uuid('eventId')) eventId: string | undefined,
+    @Query('dryRun') dryRun: string | undefined,
+    @Query('override') override: string | undefined,
+    @Query('fileName') fileName: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @CurrentPrincipal() principal: Principal,
@@ -46,8 +67,9 @@ export class FilesController {
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) {
       throw new BadInputError('Send the file itself, not JSON, as the request body (for example curl --data-binary @results.pbn); GraphQL clients use importEvent', ['file']);
     }
-    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label));
-    res.status(report.alreadyImported ? 200 : 201);
+    const options = { dryRun: flag(dryRun, 'dryRun'), override: flag(override, 'override'), fileName: name(fileName) };
+    const report = reportModel(await this.imports.import(known, req.body, { eventId, organizationId: principal.organizationId }, principal.label, options));
+    res.status(report.alreadyImported || report.dryRun || report.reimport ? 200 : 201);
     return report;
   }
 
@@ -55,36 +77,37 @@ export class FilesController {
   @ApiOperation({ summary: 'Export the event as USEBIO', security: [] })
   @ApiFileResponse('application/xml', 'The event as USEBIO XML, with Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  usebio(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'USEBIO', res);
+  usebio(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'USEBIO', res, principal);
   }
 
   @Get('events/:id/export.pbn')
   @ApiOperation({ summary: 'Export the event as PBN', security: [] })
   @ApiFileResponse('application/x-pbn', 'The event as PBN: deals, travellers and Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  pbn(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'PBN', res);
+  pbn(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'PBN', res, principal);
   }
 
   @Get('events/:id/ranking.csv')
   @ApiOperation({ summary: 'The event ranking as CSV', security: [] })
   @ApiFileResponse('text/csv', 'The event ranking as CSV (ties shown as 3=)')
   @ApiErrors(400, 404, 429)
-  rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'RANKING_CSV', res);
+  rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'RANKING_CSV', res, principal);
   }
 
   @Get('events/:id/travellers.csv')
   @ApiOperation({ summary: 'The event’s travellers as CSV', security: [] })
   @ApiFileResponse('text/csv', 'Every traveller line of the event as CSV')
   @ApiErrors(400, 404, 429)
-  travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response) {
-    return this.send(id, 'TRAVELLERS_CSV', res);
+  travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'TRAVELLERS_CSV', res, principal);
   }
 
-  private async send(id: string, format: ExportFormat, res: Response): Promise<void> {
-    const file = await this.exports.export(id, format);
+  private async send(id: string, format: ExportFormat, res: Response, principal: Principal | null): Promise<void> {
+    await this.lifecycle.check(id, principal);
+    const file = await this.exports.export(id, format, principal);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
     res.send(file.content);

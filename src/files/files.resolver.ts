@@ -6,6 +6,7 @@ import { IdArg } from '../common/id.js';
 import { ContentEncoding, ImportFileInput } from './dto/import-file.input.js';
 import { ExportService } from './export.service.js';
 import { ImportService } from './import.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { ExportFormat, ExportedFileModel, ImportReportModel } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
 
@@ -17,17 +18,20 @@ export class FilesResolver {
   constructor(
     private readonly imports: ImportService,
     private readonly exports: ExportService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @Mutation(() => ImportReportModel, { description: 'Imports a PBN, USEBIO, BWS or travellers CSV file; every figure is recomputed and compared with the file’s' })
   @Requires('DIRECTOR', (a) => intoEvent(a.input?.eventId), 'Importing a file')
   async importEvent(@Args('input') input: ImportFileInput, @CurrentPrincipal() principal: Principal) {
     const file = Buffer.from(input.content, input.encoding === ContentEncoding.BASE64 ? 'base64' : 'utf8');
-    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label));
+    const options = { dryRun: input.dryRun ?? false, override: input.override ?? false, fileName: input.fileName };
+    return reportModel(await this.imports.import(input.format, file, { eventId: input.eventId, organizationId: principal.organizationId }, principal.label, options));
   }
 
   @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures' })
-  exportEvent(@IdArg('eventId') eventId: string, @Args('format', { type: () => ExportFormat }) format: ExportFormat) {
-    return this.exports.export(eventId, format);
+  async exportEvent(@IdArg('eventId') eventId: string, @Args('format', { type: () => ExportFormat }) format: ExportFormat, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.check(eventId, principal);
+    return this.exports.export(eventId, format, principal);
   }
 }

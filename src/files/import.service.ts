@@ -17,6 +17,8 @@ import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
 import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
+import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
+import { DryRun, type ImportOptions } from './import-options.js';
 
 /** Files from this size up are read in a worker thread (TRAVELLER_IMPORT_WORKER_BYTES; 0: always). */
 const workerBytes = () => Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? 1 << 20);
@@ -59,9 +61,9 @@ export class ImportService {
     if (this.stopping) throw new AppError('SERVICE_UNAVAILABLE', 'The service is stopping: the import was not written (nothing of it was kept); send the file again in a moment');
   };
 
-  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import'): Promise<ImportReport> {
+  async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import', options: ImportOptions = {}): Promise<ImportReport> {
     try {
-      const report = await this.importFile(format, file, target, actor);
+      const report = await this.importFile(format, file, target, actor, options);
       this.metrics.imported(format, report.alreadyImported ? 'repeated' : 'imported');
       return report;
     } catch (error) {
@@ -70,10 +72,11 @@ export class ImportService {
     }
   }
 
-  private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string): Promise<ImportReport> {
+  private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
-    const stored = await this.store(format, file, target, actor);
-    if (stored.earlier) return { ...stored.report, alreadyImported: true };
+    const stored = await this.store(format, file, target, actor, options);
+    if ('rehearsal' in stored) return { ...stored.rehearsal, warnings: [...stored.rehearsal.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
+    if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
     // The parsed file and its plan are out of reach here unless the file has figures to compare, so
     // a national field's 240,000 parsed lines are freed before its scoring is built.
     const scored = await this.scored.ofEvent(stored.report.eventId);
@@ -84,30 +87,37 @@ export class ImportService {
   }
 
   /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
-  private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string) {
+  private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<Stored> {
     const sha256 = createHash('sha256').update(file).digest('hex');
     const goOn = file.length >= workerBytes() ? this.goOn : () => {};
     goOn();
     const { plan, doubleDummy, figures: comparable } = await this.read(format, file);
     goOn();
-    const stored = await this.prisma.$transaction(
+    const stored = await DryRun.catch(this.prisma.$transaction(
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
-        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: target.eventId ?? null } });
+        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: importPlace(target) } });
         if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
-        const { eventId, contestantIds } = await this.write(tx, plan, target, actor, goOn);
-        const report = baseReport(format, eventId, plan);
+        // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
+        const again = await findReimportTarget(tx, plan, target);
+        const { eventId, contestantIds, sessionIds, summary } = again
+          ? await applyReimport(tx, plan, again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
+          : { ...(await this.write(tx, plan, target, actor, goOn)), summary: null };
+        const report: ImportReport = { ...baseReport(format, eventId, plan), dryRun: !!options.dryRun, reimport: summary };
+        // A dry run answers what would be done and rolls everything back.
+        if (options.dryRun) throw new DryRun(report);
         goOn();
-        const row = await tx.fileImport.create({ data: { format, sha256, targetId: target.eventId ?? null, eventId, report: report as unknown as Prisma.InputJsonValue } });
+        const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
       // A national field's file takes minutes on a small machine: the time allowed grows with the file.
       { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
-    );
-    if (stored.earlier) return stored;
+    ));
+    if (stored instanceof DryRun) return { rehearsal: stored.report };
+    if (stored.earlier) return { earlier: true, report: stored.report };
     const figures = comparable ? { plan, contestantIds: stored.contestantIds } : null;
-    return { ...stored, figures, doubleDummy };
+    return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy };
   }
 
   /**
@@ -156,7 +166,7 @@ export class ImportService {
     }
   }
 
-  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string> }> {
+  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
     const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
@@ -180,7 +190,7 @@ export class ImportService {
     await bulkInsert(tx, 'Result', resultColumns(contestants), results, goOn);
     const reason = `Imported from a ${plan.format} file`;
     await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results, goOn);
-    return { eventId, contestantIds: contestants };
+    return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
 
   /** A new event, or the target event with the file's sessions numbered after its own. */
@@ -303,6 +313,12 @@ function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[
   ];
 }
 
+/** What an import keeps of its file once written: a dry run's report, the earlier import's, or what the report still needs. */
+type Stored =
+  | { rehearsal: ImportReport }
+  | { earlier: true; report: ImportReport }
+  | { earlier: false; report: ImportReport; importId: string; figures: { plan: ImportPlan; contestantIds: Map<string, string> } | null; doubleDummy: DoubleDummyGiven };
+
 const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { differences: [], compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 } };
 
 
@@ -329,6 +345,8 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): Impo
     lines: plan.sessions.reduce((n, s) => n + s.results.length, 0),
     rejected: plan.rejected,
     warnings: plan.warnings,
+    dryRun: false,
+    reimport: null,
     differences: [],
     compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 },
   };

@@ -10,10 +10,14 @@ import {
 } from './dto/organization.inputs.js';
 import { Organization, OrganizationConnection } from './models/organization.model.js';
 import { OrganizationsService } from './organizations.service.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
 
 @Resolver(() => Organization)
 export class OrganizationsResolver {
-  constructor(private readonly organizationsService: OrganizationsService) {}
+  constructor(
+    private readonly organizationsService: OrganizationsService,
+    private readonly privacy: PlayerPrivacy,
+  ) {}
 
   @Query(() => OrganizationConnection, { description: 'Clubs and federations, by name' })
   organizations(@Args() args: OrganizationsArgs) {
@@ -31,10 +35,12 @@ export class OrganizationsResolver {
     return this.organizationsService.create(input);
   }
 
-  @Mutation(() => Organization, { description: 'Changes an organisation’s name, code or federation (ADMIN of it)' })
+  @Mutation(() => Organization, { description: 'Changes an organisation’s name, code, federation or name policy (ADMIN of it)' })
   @Requires('ADMIN', (a) => ({ kind: 'organization', id: a.id }), 'Changing an organisation')
-  updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput, @CurrentPrincipal() principal: Principal) {
-    return this.organizationsService.update(id, input, principal.organizationId === null);
+  async updateOrganization(@IdArg() id: string, @Args('input') input: UpdateOrganizationInput, @CurrentPrincipal() principal: Principal) {
+    const saved = await this.organizationsService.update(id, input, principal.organizationId === null);
+    this.privacy.forget(id);
+    return saved;
   }
 
   @Mutation(() => Organization, { description: 'A federation’s admin accepts a club’s request to join it (the club asked with updateOrganization(federationId:))' })

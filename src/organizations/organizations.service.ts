@@ -43,7 +43,17 @@ export class OrganizationsService {
     const asking = !!federationId && federationId !== current.federationId && !byOperator;
     const membership =
       federationId === undefined ? {} : asking ? { requestedFederationId: federationId } : { federationId: federationId ?? null, requestedFederationId: null };
-    return this.prisma.organization.update({ where: { id }, data: { ...rest, ...membership } });
+    return this.prisma.$transaction(async (tx) => {
+      const saved = await tx.organization.update({ where: { id }, data: { ...rest, ...membership } });
+      if (input.namePolicy && input.namePolicy !== current.namePolicy) {
+        await tx.auditEntry.create({ data: { organizationId: id, action: 'NAME_POLICY_CHANGED', entityId: id, before: { namePolicy: current.namePolicy }, after: { namePolicy: input.namePolicy } } });
+        // Every cached answer and page showing these players' names is stale: touching the events
+        // they played in bumps those events' revisions (the triggers), which the caches check.
+        await tx.$executeRaw`UPDATE "Event" SET "updatedAt" = now() WHERE "organizationId" = ${id}::uuid OR "id" IN (
+          SELECT c."eventId" FROM "Contestant" c JOIN "ContestantPlayer" cp ON cp."contestantId" = c."id" JOIN "Player" p ON p."id" = cp."playerId" WHERE p."organizationId" = ${id}::uuid)`;
+      }
+      return saved;
+    });
   }
 
   /** The federation's admin (or the operator) accepts a club's request to join it. */

@@ -1,6 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PlayerPrivacy } from './player-privacy.service.js';
 import { PlayersResolver } from './players.resolver.js';
 import { PlayersService } from './players.service.js';
 
-@Module({ providers: [PlayersService, PlayersResolver], exports: [PlayersService] })
+/** Global: every module that shows a player (rankings, pages, exports) asks PlayerPrivacy what to show. */
+@Global()
+@Module({ providers: [PlayersService, PlayersResolver, PlayerPrivacy], exports: [PlayersService, PlayerPrivacy] })
 export class PlayersModule {}

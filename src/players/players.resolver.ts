@@ -1,4 +1,4 @@
-import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import { authorizeRead, type Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
@@ -7,12 +7,14 @@ import { IdArg } from '../common/id.js';
 import { CreatePlayerInput, PlayersArgs, UpdatePlayerInput } from './dto/player.inputs.js';
 import { Player, PlayerConnection } from './models/player.model.js';
 import { PlayersService } from './players.service.js';
+import { PlayerPrivacy } from './player-privacy.service.js';
 
 @Resolver(() => Player)
 export class PlayersResolver {
   constructor(
     private readonly playersService: PlayersService,
     private readonly scopes: ScopeService,
+    private readonly privacy: PlayerPrivacy,
   ) {}
 
   @Query(() => PlayerConnection, { description: 'Players, by name; filter by organisation, member number (with a key of the organisation or its federation, as playersByMemberNumber) or name' })
@@ -25,7 +27,26 @@ export class PlayersResolver {
       else authorizeRead(principal, await this.scopes.resolve({ kind: 'organization', id: organizationId }, principal), what);
       return this.playersService.list({ ...args, organizationId });
     }
-    return this.playersService.list(args);
+    // A name search must not find names an organisation does not publish (INITIALS, HIDDEN).
+    return this.playersService.list(args, await this.searchableBy(args, principal));
+  }
+
+  @ResolveField(() => String, { description: 'Name: in full for keys of the player’s club, its federation and global admins; for everyone else as the club’s namePolicy publishes it (full, initials, or "(withheld)")' })
+  name(@Parent() player: Player, @CurrentPrincipal() principal: Principal | null) {
+    return this.privacy.name(player, principal);
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'Federation member number: only for keys of the player’s club, its federation and global admins; null for everyone else' })
+  memberNumber(@Parent() player: Player, @CurrentPrincipal() principal: Principal | null) {
+    return this.privacy.memberNumber(player, principal);
+  }
+
+  /** Organisations whose full names the reader may search: its own and its member clubs (null: all). */
+  private async searchableBy(args: PlayersArgs, principal: Principal | null): Promise<string[] | null> {
+    if (!args.name || (principal && principal.organizationId === null)) return null;
+    if (!principal?.organizationId) return [];
+    const own = principal.organizationId;
+    return [own, ...(await this.playersService.memberClubs(own))];
   }
 
   @Query(() => Player, { description: 'One player by id (NOT_FOUND when unknown)' })

@@ -16,17 +16,28 @@ export class PlayersService {
     return player;
   }
 
-  async list(args: PlayersArgs): Promise<Page<Player>> {
+  /**
+   * `searchable`: when a name is searched, the organisations whose every name may be matched (the
+   * reader's own and its member clubs); elsewhere only players whose club publishes full names
+   * (null: everywhere, for a global admin).
+   */
+  async list(args: PlayersArgs, searchable: string[] | null = null): Promise<Page<Player>> {
     const where: Prisma.PlayerWhereInput = {
       organizationId: args.organizationId,
       memberNumber: args.memberNumber,
       name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
+      ...(args.name && searchable ? { OR: [{ organizationId: null }, { organization: { namePolicy: 'FULL' } }, { organizationId: { in: searchable } }] } : {}),
     };
     const [rows, total] = await Promise.all([
       this.prisma.player.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...pageQuery(args) }),
       this.prisma.player.count({ where }),
     ]);
     return toPage(rows, args, total);
+  }
+
+  /** The clubs of a federation (none for a club). */
+  async memberClubs(organizationId: string): Promise<string[]> {
+    return (await this.prisma.organization.findMany({ where: { federationId: organizationId }, select: { id: true } })).map((o) => o.id);
   }
 
   async create(input: CreatePlayerInput): Promise<Player> {

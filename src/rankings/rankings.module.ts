@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
 import { RankingsResolver } from './rankings.resolver.js';
+import { RankedContestantResolver } from './ranked-contestant.resolver.js';
 import { RankingsService } from './rankings.service.js';
 import { ScoredEvents } from './scored-events.service.js';
 import { SessionResultsResolver } from './session-results.resolver.js';
 
-@Module({ providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver], exports: [RankingsService, ScoredEvents] })
+@Module({ imports: [EventsModule], providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver, RankedContestantResolver], exports: [RankingsService, ScoredEvents] })
 export class RankingsModule {}

@@ -8,12 +8,14 @@ import { Traveller } from '../results/models/traveller.model.js';
 import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page.args.js';
 import { RankingEntry, RankingEntryConnection, Scorecard } from './models/ranking.model.js';
 import { RankingsService, type Reader } from './rankings.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
 @Resolver()
 export class RankingsResolver {
   constructor(
     private readonly rankings: RankingsService,
     private readonly scopes: ScopeService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @Query(() => Traveller, { description: 'All results of one board of a session, scored; hidden from the public while the director says so' })
@@ -22,30 +24,36 @@ export class RankingsResolver {
   }
 
   @Query(() => [RankingEntry], { description: 'The session ranking; direction picks one field of a two-winner Mitchell' })
-  sessionRanking(
+  async sessionRanking(
     @IdArg('sessionId') sessionId: string,
+    @CurrentPrincipal() principal: Principal | null,
     @Args('direction', { type: () => Direction, nullable: true }) direction?: Direction,
   ) {
+    await this.lifecycle.checkSession(sessionId, principal);
     return this.rankings.sessionRanking(sessionId, direction);
   }
 
   @Query(() => [RankingEntry], { description: 'The event ranking over all its sessions (carry-over)' })
-  eventRanking(@IdArg('eventId') eventId: string) {
+  async eventRanking(@IdArg('eventId') eventId: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.check(eventId, principal);
     return this.rankings.eventRanking(eventId);
   }
 
   @Query(() => RankingEntryConnection, { description: 'The session ranking a page at a time (first/after), optionally one section’s contestants' })
-  sessionRankingPage(@Args() page: SessionRankingPageArgs) {
+  async sessionRankingPage(@Args() page: SessionRankingPageArgs, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(page.sessionId, principal);
     return this.rankings.sessionRankingPage(page.sessionId, page);
   }
 
   @Query(() => RankingEntryConnection, { description: 'The event ranking (carry-over) a page at a time, optionally one section’s contestants' })
-  eventRankingPage(@Args() page: EventRankingPageArgs) {
+  async eventRankingPage(@Args() page: EventRankingPageArgs, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.check(page.eventId, principal);
     return this.rankings.eventRankingPage(page.eventId, page);
   }
 
   @Query(() => RankingEntry, { nullable: true, description: 'One contestant’s line of the session ranking (its place in the whole field), without the rest; null when not ranked' })
-  sessionRankingEntry(@IdArg('sessionId') sessionId: string, @IdArg('contestantId') contestantId: string) {
+  async sessionRankingEntry(@IdArg('sessionId') sessionId: string, @IdArg('contestantId') contestantId: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(sessionId, principal);
     return this.rankings.sessionRankingEntry(sessionId, contestantId);
   }
 
@@ -54,7 +62,9 @@ export class RankingsResolver {
     return this.rankings.scorecard(sessionId, contestantId, await this.reader(sessionId, principal));
   }
 
+  /** Also refuses (NOT_FOUND) a session of an event the reader may not see: deleted, or archived and not theirs. */
   private async reader(sessionId: string, principal: Principal | null): Promise<Reader> {
+    await this.lifecycle.checkSession(sessionId, principal);
     return { insider: !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: sessionId }, principal)) };
   }
 }

@@ -249,5 +249,5 @@ function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult, n
 }
 
 function rankedContestant(c: ContestantWithPlayers): RankedContestant {
-  return { id: c.id, section: c.section, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
+  return { id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
 import { DirectorService } from './director.service.js';
 import { MatchAwardsService } from './match-awards.service.js';
 import { PublicationService } from './publication.service.js';
@@ -9,6 +10,7 @@ import { SessionContexts } from './session-contexts.service.js';
 import { TravellerWriter } from './traveller-writer.js';
 
 @Module({
+  imports: [EventsModule],
   controllers: [ResultsController],
   providers: [ResultsService, SessionContexts, TravellerWriter, PublicationService, DirectorService, MatchAwardsService, ResultsResolver],
   exports: [ResultsService, SessionContexts],

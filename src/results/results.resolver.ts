@@ -2,6 +2,7 @@ import { Args, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires, RequiresKey } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { IdArg } from '../common/id.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { Session } from '../sessions/models/session.model.js';
@@ -33,6 +34,7 @@ export class ResultsResolver {
     private readonly prisma: PrismaService,
     private readonly director: DirectorService,
     private readonly awards: MatchAwardsService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
   @Mutation(() => TravellerLine, { description: 'Laws 12, 86: an artificial, assigned (weighted, split allowed) or not-played score, with reason and Law' })
@@ -115,12 +117,15 @@ export class ResultsResolver {
   }
 
   @Subscription(() => TravellerLine, { description: 'Each line stored or corrected in the session; none while the director hides travellers' })
-  resultPosted(@IdArg('sessionId') sessionId: string) {
+  async resultPosted(@IdArg('sessionId') sessionId: string) {
+    // Subscribers carry no key: a session of an archived or deleted event is refused as unknown.
+    await this.lifecycle.checkSession(sessionId, null);
     return this.live.listen('resultPosted', sessionId);
   }
 
   @Subscription(() => RankingChange, { description: 'The session’s ranking changed: query sessionRanking again' })
-  rankingChanged(@IdArg('sessionId') sessionId: string) {
+  async rankingChanged(@IdArg('sessionId') sessionId: string) {
+    await this.lifecycle.checkSession(sessionId, null);
     return this.live.listen('rankingChanged', sessionId);
   }
 }

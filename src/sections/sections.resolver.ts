@@ -1,5 +1,8 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Requires } from '../auth/requires.decorator.js';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
@@ -16,10 +19,12 @@ export class SectionsResolver {
   constructor(
     private readonly sectionsService: SectionsService,
     private readonly sessionsService: SessionsService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
-  @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown)' })
-  section(@IdArg() id: string) {
+  @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown, or of an event the key may not read)' })
+  async section(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkWithin({ kind: 'section', id }, principal);
     return this.sectionsService.get(id);
   }
 

@@ -1,5 +1,8 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Requires } from '../auth/requires.decorator.js';
+import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { ResultsStanding } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
 import { resultsStanding } from '../bridge/periods.js';
@@ -14,10 +17,12 @@ export class SessionsResolver {
   constructor(
     private readonly sessionsService: SessionsService,
     private readonly eventsService: EventsService,
+    private readonly lifecycle: EventLifecycle,
   ) {}
 
-  @Query(() => Session, { description: 'One session by id with its sections (NOT_FOUND when unknown)' })
-  session(@IdArg() id: string) {
+  @Query(() => Session, { description: 'One session by id with its sections (NOT_FOUND when unknown, or when its event is deleted, or archived and the key is not its organisation’s)' })
+  async session(@IdArg() id: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(id, principal);
     return this.sessionsService.get(id);
   }
 

@@ -12,6 +12,11 @@ import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import type { BoardView } from './pages/hand-diagram.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
+import { EventLifecycle } from '../events/event-lifecycle.service.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
+
+/** A browser sends no key: every page reads as the public. */
+const PUBLIC = null;
 
 /**
  * What the pages show, read through the same services the GraphQL resolvers use, always as the
@@ -29,6 +34,8 @@ export class WebData {
     private readonly players: PlayersService,
     private readonly federation: FederationService,
     private readonly doubleDummy: DoubleDummyService,
+    private readonly lifecycle: EventLifecycle,
+    private readonly privacy: PlayerPrivacy,
   ) {}
 
   async home() {
@@ -42,23 +49,25 @@ export class WebData {
   }
 
   async event(id: string) {
+    await this.lifecycle.check(id, PUBLIC);
     const event = await this.events.get(id);
     const [organization, sessions] = await Promise.all([this.organizationOf(event), this.sessions.ofEvent(id)]);
-    const ranking = sessions.length ? await this.rankings.eventRanking(id) : [];
+    const ranking = sessions.length ? await this.publicEntries(await this.rankings.eventRanking(id)) : [];
     return { event, organization, sessions, ranking };
   }
 
   async session(id: string) {
+    await this.lifecycle.checkSession(id, PUBLIC);
     const session = await this.sessions.get(id);
     const event = await this.events.get(session.eventId);
-    const [organization, ranking, boards] = await Promise.all([this.organizationOf(event), this.rankings.sessionRanking(id), this.boardNumbers(session)]);
+    const [organization, ranking, boards] = await Promise.all([this.organizationOf(event), this.rankings.sessionRanking(id).then((r) => this.publicEntries(r)), this.boardNumbers(session)]);
     const matches = event.kind === 'TEAMS' ? await this.matches(session, ranking) : [];
     return { session, event, organization, ranking, boards, matches, ...sessionState(session) };
   }
 
   async board(sessionId: string, number: number) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
-    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.contestants.ofEvent(event.id)]);
+    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.publicContestants(event.id)]);
     const view = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal };
     // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
     const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
@@ -78,18 +87,34 @@ export class WebData {
 
   async scorecard(sessionId: string, contestantId: string) {
     const { session, event, organization } = await this.sessionHead(sessionId);
-    const card = await this.rankings.scorecard(sessionId, contestantId, PUBLIC_READER);
-    const entry = await this.rankings.sessionRankingEntry(sessionId, contestantId);
-    const contestants = await this.contestants.ofEvent(event.id);
+    const found = await this.rankings.scorecard(sessionId, contestantId, PUBLIC_READER);
+    const card = { ...found, contestant: await this.privacy.contestant(found.contestant, PUBLIC) };
+    const ranked = await this.rankings.sessionRankingEntry(sessionId, contestantId);
+    const entry = ranked ? (await this.publicEntries([ranked]))[0] : ranked;
+    const contestants = await this.publicContestants(event.id);
     return { session, event, organization, card, entry, contestants, ...sessionState(session) };
   }
 
-  async player(id: string): Promise<{ player: Player; history: Awaited<ReturnType<FederationService['history']>> }> {
-    const player = await this.players.get(id);
-    return { player, history: await this.federation.history(id) };
+  /**
+   * A player's page shows the name as the club publishes it; the history (events, partners,
+   * places) is for the club's and federation's keys only, as Player.history is, so a browser never sees it.
+   */
+  async player(id: string): Promise<{ player: Player; history: Awaited<ReturnType<FederationService['history']>>; historyPrivate: boolean }> {
+    const player = await this.privacy.player(await this.players.get(id), PUBLIC);
+    return { player, history: [], historyPrivate: true };
+  }
+
+  /** Ranking entries with names as the public may see them. */
+  private publicEntries(entries: RankingEntry[]): Promise<RankingEntry[]> {
+    return Promise.all(entries.map(async (e) => ({ ...e, contestant: await this.privacy.contestant(e.contestant, PUBLIC) })));
+  }
+
+  private async publicContestants(eventId: string) {
+    return Promise.all((await this.contestants.ofEvent(eventId)).map((c) => this.privacy.contestant(c, PUBLIC)));
   }
 
   private async sessionHead(sessionId: string) {
+    await this.lifecycle.checkSession(sessionId, PUBLIC);
     const session = await this.sessions.get(sessionId);
     const event = await this.events.get(session.eventId);
     const [organization, boards] = await Promise.all([this.organizationOf(event), this.boardNumbers(session)]);
@@ -119,7 +144,9 @@ export class WebData {
         const key = [card.contestant.id, opponent.id].sort().join('|') + `|${round}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        matches.push({ round, team: card.contestant, opponent, imps: lines.reduce((sum, l) => sum + (l.imps ?? 0), 0) });
+        // The team as the (already public) ranking names it.
+        const team = ranking.find((r) => r.contestant.id === card.contestant.id)?.contestant ?? card.contestant;
+        matches.push({ round, team, opponent, imps: lines.reduce((sum, l) => sum + (l.imps ?? 0), 0) });
       }
     }
     return matches.sort((a, b) => a.round - b.round || a.team.number - b.team.number);

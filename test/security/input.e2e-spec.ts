@@ -63,6 +63,13 @@ describe('security: hostile input', () => {
     // In the query text itself, as a GraphQL string escape: the parser refuses it.
     const inText = await t.gqlAs(w.keys.A_DIRECTOR, `mutation($o: ID!) { createPlayer(input: { name: "Ann \\ud800 Smith", organizationId: $o }) { id name } }`, { o: w.ids.clubA });
     table.record('lone surrogate', 'player name in the query text', inText.errors?.[0]?.extensions?.code === 'BAD_USER_INPUT' && !inText.data);
+    // The file name a re-import's audit entry carries: in the query string and in GraphQL.
+    // (A URL cannot carry a lone surrogate; a control character is what it can carry.)
+    const fileName = await t.as(w.keys.A_DIRECTOR).post('/api/v1/imports/csv?fileName=night%07.csv').set('content-type', 'text/csv').send('Event\r\n');
+    // Refused at the edge, before the route (and its own check of fileName) runs.
+    table.record('malformed text', `REST import ?fileName= with a control character → ${fileName.status}`, fileName.status === 400 && fileName.body.code === 'BAD_USER_INPUT');
+    const gqlFileName = await t.gqlAs(w.keys.A_DIRECTOR, `mutation($f: String!) { importEvent(input: { format: CSV, content: "Event", fileName: $f }) { eventId } }`, { f: `night${lone}.csv` });
+    table.record('lone surrogate', 'importEvent fileName in variables', gqlFileName.errors?.[0]?.extensions?.code === 'BAD_USER_INPUT' && String(gqlFileName.errors[0].extensions.fields).includes('f'));
     expect(table.wrong('lone surrogate')).toEqual([]);
     expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Player" WHERE name LIKE 'Ann %Smith'`)).toEqual([{ n: 0 }]);
     expect(await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1 AND "boardNumber" IN (2, 4)`, [w.ids.sessionA])).toEqual([{ n: 0 }]);
@@ -92,6 +99,8 @@ describe('security: hostile input', () => {
       ['correction', results(w.keys.A_DIRECTOR).send({ ...line(1, 1, 2, 8), correction: { reason: '   ' } }).then((r) => ({ code: r.body.code, fields: r.body.fields }))],
       ['adjustScore', t.gqlAs(w.keys.A_DIRECTOR, `mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 4, nsPair: 1, ewPair: 2, kind: NOT_PLAYED, reason: "   " }) { id } }`, { s: w.ids.sessionA }).then((r) => r.errors?.[0]?.extensions)],
       ['addPenalty', t.gqlAs(w.keys.A_DIRECTOR, `mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: MP, amount: "1", reason: "\\t\\n " }) { id } }`, { s: w.ids.sessionA, c: w.ids.contestantA }).then((r) => r.errors?.[0]?.extensions)],
+      ['archiveEvent', t.gqlAs(w.keys.A_DIRECTOR, `mutation($e: ID!) { archiveEvent(id: $e, reason: "  \\n ") { id } }`, { e: w.ids.eventA }).then((r) => r.errors?.[0]?.extensions)],
+      ['deleteEvent', t.gqlAs(w.keys.A_DIRECTOR, `mutation($e: ID!, $r: String!) { deleteEvent(id: $e, reason: $r) { id } }`, { e: w.ids.eventA, r: ' \t ' }).then((r) => r.errors?.[0]?.extensions)],
     ];
     for (const [what, attempt] of tries) {
       const got = await attempt;

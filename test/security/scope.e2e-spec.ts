@@ -44,6 +44,9 @@ describe('security: scope of a key', () => {
   const MUTATIONS: Record<string, (ids: World['ids']) => [string, Record<string, unknown>]> = {
     createEvent: (i) => [`mutation($o: ID!) { createEvent(input: { name: "Theirs", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: i.clubA }],
     updateEvent: (i) => [`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Ours" }) { id } }`, { id: i.eventA }],
+    archiveEvent: (i) => [`mutation($id: ID!) { archiveEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
+    deleteEvent: (i) => [`mutation($id: ID!) { deleteEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
+    restoreEvent: (i) => [`mutation($id: ID!) { restoreEvent(id: $id, reason: "Ours now") { id } }`, { id: i.eventA }],
     createSession: (i) => [`mutation($e: ID!) { createSession(input: { eventId: $e, number: 9 }) { id } }`, { e: i.eventA }],
     updateSession: (i) => [`mutation($id: ID!) { updateSession(id: $id, input: { name: "Ours" }) { id } }`, { id: i.sessionA }],
     createSection: (i) => [`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "Q", tables: 1, boards: [1] }) { id } }`, { s: i.sessionA }],
@@ -122,6 +125,32 @@ describe('security: scope of a key', () => {
     expect(stored).toEqual([{ tricks: 9 }]);
     // The same request without the tampering is one the club's own director may make.
     await t.as(w.keys.A_DIRECTOR).post(`/api/v1/sessions/${w.ids.sessionA2}/results`).send({ ...line(1, 1, 2, 3), correction: { reason: 'Pad typo' } }).expect(201);
+  });
+
+  it('shows member numbers and histories only to the player’s club and federation, whatever the query looks like', async () => {
+    const attempts: [string, string | null, string, Record<string, unknown>][] = [
+      ['anonymous players(first: 100)', null, `{ players(first: 100) { nodes { memberNumber } } }`, {}],
+      ['another club, aliases', w.keys.B_ADMIN, `query($p: ID!) { a: player(id: $p) { x: memberNumber } b: player(id: $p) { memberNumber } }`, { p: w.ids.playerA }],
+      ['another federation, a fragment', w.keys.OTHER_FED_ADMIN, `query($p: ID!) { player(id: $p) { ...f } } fragment f on Player { memberNumber }`, { p: w.ids.playerA }],
+      ['another club, through a ranking', w.keys.B_ADMIN, `query($s: ID!) { sessionRanking(sessionId: $s) { contestant { players { memberNumber } } } }`, { s: w.ids.sessionA }],
+      ['another club, players(organizationId:)', w.keys.B_DIRECTOR, `query($o: ID!) { players(organizationId: $o) { nodes { memberNumber } } }`, { o: w.ids.clubA }],
+    ];
+    for (const [what, key, query, variables] of attempts) {
+      const res = await t.gqlAs(key, query, variables);
+      table.record('member numbers of another club', `${what} → ${JSON.stringify(res.data).includes('M-A night') ? 'LEAKED' : 'hidden'}`, !!res.data && !JSON.stringify(res.data).includes('M-A night'));
+    }
+    for (const key of [null, w.keys.B_ADMIN, w.keys.OTHER_FED_ADMIN]) {
+      const res = await t.gqlAs(key, `query($p: ID!) { player(id: $p) { history { eventId } } }`, { p: w.ids.playerA });
+      const code = res.errors?.[0]?.extensions?.code;
+      table.record('history of another club’s player', `${key ? 'another organisation' : 'anonymous'} → ${code ?? 'ALLOWED'}`, code === 'FORBIDDEN' || code === 'UNAUTHENTICATED');
+    }
+    expect(table.wrong('member numbers of another club')).toEqual([]);
+    expect(table.wrong('history of another club’s player')).toEqual([]);
+    // The club's own key and its federation's see both.
+    for (const key of [w.keys.A_SCORER, w.keys.FED_ADMIN]) {
+      const seen = dataOf(await t.gqlAs(key, `query($p: ID!) { player(id: $p) { memberNumber history { eventId } } }`, { p: w.ids.playerA })).player;
+      expect(seen).toEqual({ memberNumber: 'M-A night', history: [{ eventId: w.ids.eventA }] });
+    }
   });
 
   it('refuses unknown query parameters on every REST route, naming them', async () => {

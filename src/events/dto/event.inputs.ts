@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
+import { ArgsType, Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { IsBoolean, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
 import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
 import { LocalDateScalar } from '../../common/local-date.scalar.js';
@@ -57,6 +57,13 @@ export class UpdateEventInput extends ScoringRulesFields {
   @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
 }
 
+export enum EventListing {
+  CURRENT = 'CURRENT',
+  ARCHIVED = 'ARCHIVED',
+  DELETED = 'DELETED',
+}
+registerEnumType(EventListing, { name: 'EventListing', description: 'Which events a list shows: CURRENT (neither archived nor deleted), ARCHIVED, or DELETED (not yet purged)' });
+
 @ArgsType()
 export class EventsArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Events of this club or federation' })
@@ -68,4 +75,8 @@ export class EventsArgs extends PageArgs {
   @Field(() => LocalDateScalar, { nullable: true, description: 'Played on or after this day' }) @IsOptional() from?: Date;
   @Field(() => LocalDateScalar, { nullable: true, description: 'Played on or before this day' }) @IsOptional() to?: Date;
   @Field({ nullable: true, description: 'Part of the name, any case' }) @IsOptional() @Length(1, 100) name?: string;
+  @Field(() => EventListing, { nullable: true, defaultValue: EventListing.CURRENT, description: 'CURRENT (default), ARCHIVED or DELETED; the last two need organizationId and a key of that organisation' })
+  @IsOptional()
+  @IsEnum(EventListing)
+  listing?: EventListing;
 }

@@ -38,6 +38,8 @@ export class Event {
   @Field(() => Int, { description: 'Law 92B appeal period after publication, minutes' }) appealMinutes: number;
   @Field({ description: 'Law 15: lines that do not fit the movement are kept and flagged, not refused' }) acceptOutOfMovement: boolean;
   @Field(() => ID, { nullable: true, description: 'The club or federation that runs the event; null when none' }) organizationId: string | null;
+  @Field(() => Date, { nullable: true, description: 'When the event was archived (out of lists and public pages); null when not' }) archivedAt: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When the event was deleted (restorable until purged); null when not. Only its organisation’s keys ever see a deleted event' }) deletedAt: Date | null;
   @Field({ description: 'When the event was created (instant, UTC)' }) createdAt: Date;
   @Field({ description: 'When the event was last changed (instant, UTC)' }) updatedAt: Date;
 }

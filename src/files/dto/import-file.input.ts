@@ -1,5 +1,5 @@
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, IsUUID, Length, Matches } from 'class-validator';
 import { FileFormat } from '../models/import-report.model.js';
 
 export enum ContentEncoding {
@@ -14,4 +14,11 @@ export class ImportFileInput {
   @Field({ description: 'The file: text, or base64 (BWS is binary)' }) @Length(1, 1_000_000) content: string;
   @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT, description: 'TEXT (default) or BASE64 (needed for BWS, a binary file)' }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
   @Field(() => ID, { nullable: true, description: 'Add the file’s sessions to this event instead of creating one' }) @IsOptional() @IsUUID() eventId?: string;
+  @Field({ nullable: true, defaultValue: false, description: 'Check everything and answer the report; write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
+  @Field({ nullable: true, defaultValue: false, description: 'A corrected file may change results after the correction period (Law 79C2, a director’s decision)' }) @IsOptional() @IsBoolean() override?: boolean;
+  @Field({ nullable: true, description: 'The file’s name, for the audit trail of a re-import, 1–200 printable characters' })
+  @IsOptional()
+  @Length(1, 200)
+  @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'fileName must be printable' })
+  fileName?: string;
 }

@@ -20,11 +20,32 @@ export class ComparedCountsBody {
   @ApiProperty() contestantsDiffering: number;
 }
 
+export class LineChangeBody {
+  @ApiProperty({ enum: ['CORRECTED', 'ADDED', 'MISSING'] }) change: string;
+  @ApiProperty() session: number;
+  @ApiProperty() section: string;
+  @ApiProperty() board: number;
+  @ApiProperty() nsPair: number;
+  @ApiProperty() ewPair: number;
+  @ApiProperty({ type: String, nullable: true, example: '4S by N, 10 tricks (NS 420)' }) before: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '4S by N, 11 tricks (NS 450)' }) after: string | null;
+}
+
+export class ReimportReportBody {
+  @ApiProperty({ description: 'Lines corrected in place (audited)' }) corrected: number;
+  @ApiProperty() added: number;
+  @ApiProperty() unchanged: number;
+  @ApiProperty({ description: 'Stored lines the new file does not have: kept, never deleted' }) missing: number;
+  @ApiProperty({ type: [LineChangeBody] }) changes: LineChangeBody[];
+}
+
 /** The answer to an import: where the file went, what was refused, and where its figures differ from ours. */
 export class ImportReportBody {
   @ApiProperty({ format: 'uuid' }) eventId: string;
   @ApiProperty({ enum: ['USEBIO', 'PBN', 'BWS', 'CSV'] }) format: string;
   @ApiProperty({ description: 'The same file was imported into the same place before: nothing was written this time' }) alreadyImported: boolean;
+  @ApiProperty({ description: 'A dry run: nothing was written' }) dryRun: boolean;
+  @ApiProperty({ type: ReimportReportBody, nullable: true, description: 'Set when the file corrected an event already there' }) reimport: ReimportReportBody | null;
   @ApiProperty() sessions: number;
   @ApiProperty() boards: number;
   @ApiProperty() contestants: number;

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
-import { OrganizationKind } from '../../common/enums.js';
+import { NamePolicy, OrganizationKind } from '../../common/enums.js';
 import { PageArgs } from '../../common/pagination.js';
 
 @InputType({ description: 'A new club or federation' })
@@ -19,6 +19,10 @@ export class UpdateOrganizationInput {
   @Field({ nullable: true, description: 'Name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
   @Field({ nullable: true, description: 'Short code, 1–50 characters; unique' }) @IsOptional() @Length(1, 50) code?: string;
   @Field(() => ID, { nullable: true, description: 'The federation the club asks to join' }) @IsOptional() @IsUUID() federationId?: string;
+  @Field(() => NamePolicy, { nullable: true, description: 'How its players’ names show to the public and other organisations (GDPR, PIPL): FULL, INITIALS or HIDDEN' })
+  @IsOptional()
+  @IsEnum(NamePolicy)
+  namePolicy?: NamePolicy;
 }
 
 @ArgsType()

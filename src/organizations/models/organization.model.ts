@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../common/pagination.js';
-import { OrganizationKind } from '../../common/enums.js';
+import { NamePolicy, OrganizationKind } from '../../common/enums.js';
 
 @ObjectType({ description: 'A club or a federation' })
 export class Organization {
@@ -11,6 +11,8 @@ export class Organization {
   @Field(() => ID, { nullable: true, description: 'The federation a club belongs to' }) federationId: string | null;
   @Field(() => ID, { nullable: true, description: 'The federation the club asked to join, until that federation’s admin accepts (acceptMemberClub)' })
   requestedFederationId: string | null;
+  @Field(() => NamePolicy, { description: 'How its players’ names show to the public and other organisations: FULL (default), INITIALS or HIDDEN; its own keys and its federation’s always see them in full' })
+  namePolicy: NamePolicy;
   @Field({ description: 'When it was created (instant, UTC)' }) createdAt: Date;
   @Field({ description: 'When it was last changed (instant, UTC)' }) updatedAt: Date;
 }

@@ -12,6 +12,8 @@ export class RankedContestant {
   direction: Direction | null;
   @Field({ description: 'Display name (the players’ names when no team or pair name was given)' }) name: string;
   @Field(() => [Player], { description: 'The players, in seat order' }) players: Player[];
+  /** Not a field: the event, whose organisation's name policy the name follows. */
+  eventId: string;
 }
 
 @ObjectType({ description: 'One line of a ranking' })

@@ -111,6 +111,7 @@ export const en = {
   'scorecard.versus': 'v {opponent}',
   'player.history': 'Events played',
   'player.partners': 'Partners',
+  'player.historyPrivate': 'A player’s events are shown to their club and federation only.',
   'player.noHistory': 'No events yet.',
   'player.official': 'official',
   'player.provisional': 'provisional',

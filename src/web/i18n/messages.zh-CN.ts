@@ -113,6 +113,7 @@ export const zhCN: Messages = {
   'scorecard.versus': '对 {opponent}',
   'player.history': '参赛记录',
   'player.partners': '同伴',
+  'player.historyPrivate': '选手的参赛记录仅向其所属俱乐部和协会开放。',
   'player.noHistory': '暂无参赛记录。',
   'player.official': '正式',
   'player.provisional': '临时',

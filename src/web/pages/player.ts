@@ -3,9 +3,9 @@ import type { PageContext } from '../page-context.js';
 import type { PlayerPage } from '../web-data.service.js';
 import { layout } from './layout.js';
 
-/** A player's events: what the API's Player.history shows any visitor, nothing more. */
+/** A player: the name as the club publishes it; the events only where the API would show them to a visitor (it does not: Player.history is for the club's keys). */
 export function playerPage(ctx: PageContext, data: PlayerPage): Html {
-  const { player, history } = data;
+  const { player, history, historyPrivate } = data;
   return layout(
     ctx,
     { title: player.name, crumbs: [{ label: ctx.t('site.home'), href: '/' }] },
@@ -19,7 +19,7 @@ ${history.length ? html`<table class="history"><thead><tr>
 <td>${h.partners.map((p, i) => html`${i ? ', ' : ''}<a href="${ctx.href(`/players/${p.id}`)}">${p.name}</a>`)}</td>
 <td class="n">${h.place ?? ''}${h.place && !h.official ? html` <span class="note">(${ctx.t('player.provisional')})</span>` : ''}</td>
 <td class="n">${ctx.num(h.percentage)}</td>
-</tr>`)}</tbody></table>` : html`<p class="note">${ctx.t('player.noHistory')}</p>`}
+</tr>`)}</tbody></table>` : html`<p class="note">${ctx.t(historyPrivate ? 'player.historyPrivate' : 'player.noHistory')}</p>`}
 </section>`,
   );
 }
