@@ -245,9 +245,19 @@ const resultOfTally = new WeakMap<Tally, { mp: boolean; weighting: string; resul
 function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const kept = resultOfTally.get(tally);
   if (kept && kept.mp === mp && kept.weighting === weighting) return kept.result;
-  const result = combine([{ tally, penalty: Fraction.ZERO }], mp, weighting, commonTop);
+  const result = singleResult(tally, mp, weighting, commonTop);
   resultOfTally.set(tally, { mp, weighting, result });
   return result;
+}
+
+/** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
+function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  const weight = weighting === 'BOARDS' ? tally.boards : 1;
+  const share = !mp ? tally.approx / tally.boards : tally.tops.isZero() ? 0 : tally.approx / tally.tops.toNumber();
+  const approx = (0 + share * weight) / weight;
+  let exact: ReturnType<PairResult['exact']> | null = null;
+  const parts = [{ tally, penalty: Fraction.ZERO }];
+  return { approx, approxScore: tally.approx, approxPercentage: mp ? approx * 100 : null, boards: tally.boards, penalty: Fraction.ZERO, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
 /** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
