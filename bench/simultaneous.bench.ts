@@ -127,20 +127,48 @@ async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number
   }
 }
 
+/** The service's V8 heap in use, in MiB, from its Prometheus metrics (the bench turns them on). */
+process.env.TRAVELLER_METRICS_TOKEN ??= 'bench-metrics';
+async function heapOf(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Basic ${Buffer.from(`bench:${process.env.TRAVELLER_METRICS_TOKEN}`).toString('base64')}` } });
+  const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text())?.[1];
+  return used ? Number(used) / 2 ** 20 : NaN;
+}
+
 const server = await startBenchServer();
 try {
   const lines = simultaneous();
   const file = csvOf(lines);
   const base = memoryOf(server.pid);
+  const baseHeap = await heapOf(server.url);
   const { createEvent } = await gql(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
   const eventId = createEvent.id as string;
 
+  // /health as a load balancer asks it: its usual time first, then all through the import.
+  const health = async () => {
+    const started = performance.now();
+    await (await fetch(`${server.url}/health`)).text();
+    return performance.now() - started;
+  };
+  const usualHealth: number[] = [];
+  for (let i = 0; i < 20; i++) usualHealth.push(await health());
+  const healthDuring: number[] = [];
+  let importing = true;
+  const poll = (async () => {
+    while (importing) {
+      healthDuring.push(await health());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   const t0 = performance.now();
   const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
   const importMs = performance.now() - t0;
+  importing = false;
+  await poll;
   const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
   if (!res.ok) throw new Error(`import answered ${res.status}: ${report.message}`);
   const afterImport = memoryOf(server.pid);
+  const afterImportHeap = await heapOf(server.url);
 
   const sessionId = (await gql(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
   const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
@@ -179,6 +207,7 @@ try {
     visibleMs.push(performance.now() - p1);
   }
   const end = memoryOf(server.pid);
+  const endHeap = await heapOf(server.url);
   const stored = Number((await server.pool.query('SELECT count(*) FROM "Result"')).rows[0].count);
   const floorMs = await copyFloor(server.pool, lines);
 
@@ -186,13 +215,15 @@ try {
   console.log(`\nSimultaneous pairs: ${TABLES.toLocaleString('en-GB')} tables × ${BOARDS} boards, ${Math.ceil(TABLES / PER_SECTION)} sections, one national field (scoreAcross SESSION)`);
   console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
   console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})`);
+  console.log(`  /health during the import (${healthDuring.length} polls)   p50 ${fmt(quantile(healthDuring, 0.5), 1)} ms   p99 ${fmt(quantile(healthDuring, 0.99), 1)} ms   max ${fmt(Math.max(...healthDuring), 0)} ms   (usual: p50 ${fmt(quantile(usualHealth, 0.5), 1)} ms, max ${fmt(Math.max(...usualHealth), 1)} ms)`);
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)})`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)})`);
   console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
-  console.log(`  held per stored line (resident growth / lines) ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes`);
+  console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);
+  console.log(`  held per stored line: resident growth / lines ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes, heap growth / lines ${fmt(((endHeap - baseHeap) * 2 ** 20) / stored, 0)} bytes`);
 } finally {
   await server.stop();
 }

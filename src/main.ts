@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { AppModule } from './app.module.js';
 import { WebSocketPayloadLimit } from './common/websocket-payload.js';
 import { WebController } from './web/web.controller.js';
+import { ImportService } from './files/import.service.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
 import { redactedUrl } from './database/connection.js';
@@ -35,7 +36,7 @@ async function bootstrap(): Promise<void> {
   process.stdout.write(startBanner({ url: `http://${host}:${port}`, database, adminKey, demo }));
 
   // SIGTERM: stop accepting, tell subscribers to reconnect (1012), let requests in flight finish
-  // (an import's transaction commits or rolls back whole), then stop the database. A second
+  // (an import under way gives up at its next batch and rolls back whole), then stop the database. A second
   // signal, or requests still running after SHUTDOWN_GRACE_MS, stops at once.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +52,7 @@ async function bootstrap(): Promise<void> {
     const drained = new Promise<void>((done) => (app.getHttpServer() as Server).close(() => done()));
     app.get(WebSocketPayloadLimit).closeSubscribers();
     app.get(WebController).beforeApplicationShutdown();
+    app.get(ImportService).stop();
     await drained;
     await app.close();
     await db.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { PrismaService } from '../src/database/prisma.service.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 
 /**
@@ -90,6 +91,24 @@ describe('files in and out', () => {
       expect(await count()).toBe(before);
     });
 
+    it('reads a large file in a worker thread: the same import, the same refusals', async () => {
+      // Every file counts as large here, so these go through the worker (dist/files/file-reading.worker.js).
+      process.env.TRAVELLER_IMPORT_WORKER_BYTES = '0';
+      try {
+        // Another event than the fixture other tests import: a new file, not that one again or a correction of it.
+        const report = (await importFile('usebio', Buffer.from(fixture('usebio-two-sections.xml').toString('utf8').replace('Tuesday Pairs', 'Worker Pairs'))).expect(201)).body;
+        expect(report).toMatchObject({ format: 'USEBIO', alreadyImported: false, rejected: [{ reason: expect.stringMatching(/already has a result on board 1/) }] });
+        const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { place score } }`, { e: report.eventId })).eventRanking;
+        expect(ranking.length).toBeGreaterThan(0);
+        const broken = await importFile('pbn', Buffer.from(pbn.replace('N:AKQ2.T95.J87.A43', 'N:AKQ2.T95.J87.A432'))).expect(400);
+        expect(broken.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/PBN file, line 16/) });
+        const binary = await importFile('csv', Buffer.from('\u0000\u0001\u0002binary')).expect(400);
+        expect(binary.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/CSV file/) });
+      } finally {
+        delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
+      }
+    });
+
     it('refuses an unknown format and a JSON body', async () => {
       await importFile('docx', 'x').expect(400);
       const res = await t.http().post('/api/v1/imports/pbn').send({ file: 'x' }).expect(400);
@@ -140,6 +159,8 @@ describe('files in and out', () => {
 
     it('works the same over GraphQL, and adds a file’s sessions to an existing event', async () => {
       const exported = dataOf(await t.gql(`query($e: ID!) { exportEvent(eventId: $e, format: USEBIO) { fileName contentType content } }`, { e: pairsEvent })).exportEvent;
+      const boardsPlayed = async () => dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { boardsPlayed } }`, { e: pairsEvent })).eventRanking.map((r: any) => r.boardsPlayed);
+      const before = await boardsPlayed(); // the event is now scored and cached
       expect(exported).toMatchObject({ fileName: 'files-night.xml', contentType: expect.stringMatching(/xml/) });
       const added = dataOf(
         await t.gql(`mutation($in: ImportFileInput!) { importEvent(input: $in) { eventId alreadyImported sessions lines rejected { source } differences { figure } } }`, {
@@ -150,6 +171,12 @@ describe('files in and out', () => {
       const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { number } contestants { id } } }`, { e: pairsEvent })).event;
       expect(event.sessions.map((x: any) => x.number)).toEqual([1, 2]);
       expect(event.contestants).toHaveLength(6); // the same pairs, not new ones
+      // The imported results count as a set-up change: the cached event is scored again with them,
+      // and no ResultChange row is kept for each of them (only posts and corrections need those).
+      expect(await boardsPlayed()).toEqual(before.map((n: number) => 2 * n));
+      const prisma = t.app.get(PrismaService);
+      const changes = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "ResultChange" c JOIN "Result" r ON r."id" = c."resultId" JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = ${pairsEvent}::uuid AND s."number" = 2`;
+      expect(changes[0].n).toBe(0);
     });
 
     it('publishes the ranking as CSV, ties shown as 1=', async () => {

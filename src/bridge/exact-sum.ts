@@ -13,17 +13,18 @@ export class ExactSum {
   private exact: Fraction | null = null;
   approx = 0;
 
-  add(f: Fraction): this {
+  /** Adds `f` (or takes it away, `sign` −1). */
+  add(f: Fraction, sign: 1 | -1 = 1): this {
     this.exact = null;
-    this.approx += f.toNumber();
+    this.approx += sign * f.toNumber();
     if (typeof f.num === 'number' && typeof f.den === 'number') {
-      const n = (this.numerators.get(f.den) ?? 0) + f.num;
+      const n = (this.numerators.get(f.den) ?? 0) + sign * f.num;
       if (Number.isSafeInteger(n)) {
         this.numerators.set(f.den, n);
         return this;
       }
     }
-    this.rest = this.rest.add(f);
+    this.rest = this.rest.add(sign > 0 ? f : f.neg());
     return this;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { frac, sum } from './fraction.js';
+import { Fraction, frac, sum } from './fraction.js';
 import { scoreBoard, sessionAdjustedArtificial, type BoardLine } from './matchpoints.js';
 
 const lines = (scores: number[]): BoardLine[] => scores.map((ns, i) => ({ id: `t${i + 1}`, ns }));
@@ -138,6 +138,27 @@ describe('invariants (properties)', () => {
         const again = nsOf(shuffled.map(([, v]) => v));
         shuffled.forEach(([, v], i) => expect(again[i]).toBe(byScore.get(v)));
       }),
+    );
+  });
+});
+
+describe('plain scores counted in half-matchpoints', () => {
+  it('give exactly the fractions of the general path (weights of 1), factored either way, on either scale (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ ns: fc.integer({ min: -20, max: 20 }).map((x) => x * 10), ew: fc.option(fc.integer({ min: -20, max: 20 }).map((x) => x * 10), { freq: 4 }) }), { minLength: 1, maxLength: 30 }),
+        fc.nat(5),
+        fc.constantFrom('NEUBERG' as const, 'RATIO' as const),
+        fc.constantFrom('TWO_POINT' as const, 'ONE_POINT' as const),
+        (rows, missing, factoring, scale) => {
+          const options = { expected: rows.length + missing, factoring, scale };
+          const plain: BoardLine[] = rows.map((r, i) => ({ id: `t${i}`, ns: r.ns, ew: r.ew ?? undefined }));
+          const weighted: BoardLine[] = rows.map((r, i) => ({ id: `t${i}`, ns: [{ nsScore: r.ns, weight: Fraction.ONE }], ew: r.ew === null ? undefined : [{ nsScore: r.ew, weight: Fraction.ONE }] }));
+          const text = (b: ReturnType<typeof scoreBoard>) => b.lines.map((l) => `${l.id} ${l.ns} ${l.ew}`);
+          expect(text(scoreBoard(plain, options))).toEqual(text(scoreBoard(weighted, options)));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

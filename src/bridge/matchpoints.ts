@@ -80,6 +80,16 @@ export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}):
 
   const real = lines.filter((l): l is Extract<BoardLine, { ns: SideScore }> => 'ns' in l);
   for (const group of groupBy(real, (l) => l.form ?? 1).values()) {
+    if (group.every((l) => typeof l.ns === 'number' && (l.ew === undefined || typeof l.ew === 'number'))) {
+      // Plain scores (a national field's every board): counted in half-matchpoints and factored in
+      // one exact division, the same fractions with a fraction of the work.
+      const ns = plainHalves(group.map((l) => l.ns as number), unit);
+      const ew = plainHalves(group.map((l) => -((l.ew ?? l.ns) as number)), unit);
+      group.forEach((l, i) => {
+        scored.set(l.id, { id: l.id, ns: factorHalves(ns[i], group.length, expected, unit, options.factoring), ew: factorHalves(ew[i], group.length, expected, unit, options.factoring) });
+      });
+      continue;
+    }
     const ns = listMatchpoints(group.map((l) => components(l.ns)), unit);
     // EW compare their own side's scores: a lower NS score is better for EW.
     const ew = listMatchpoints(group.map((l) => components(l.ew ?? l.ns, -1)), unit);
@@ -132,6 +142,22 @@ function listMatchpoints(list: Weighted[][], unit: number): Fraction[] {
       ),
     ),
   );
+}
+
+/** Twice each plain score's matchpoints (an integer): 2·u·below + u·(equal − 1). */
+function plainHalves(scores: number[], unit: number): number[] {
+  const sorted = Float64Array.from(scores).sort();
+  return scores.map((s) => {
+    const below = countBelow(sorted, s);
+    return unit * 2 * below + unit * (countAtMost(sorted, s) - below - 1);
+  });
+}
+
+/** `factor` of MP = h/2, as one fraction: Neuberg ((h + u)·N − u·n) / 2n, ratio h(N − 1) / 2(n − 1). */
+function factorHalves(h: number, n: number, expected: number, unit: number, method: Factoring = 'NEUBERG'): Fraction {
+  if (n === expected) return frac(h, 2);
+  if (method === 'RATIO') return n > 1 ? frac(h * (expected - 1), 2 * (n - 1)) : frac(unit * (expected - 1), 2);
+  return frac((h + unit) * expected - unit * n, 2 * n);
 }
 
 /** Neuberg: MP′ = (MP + u/2)·N/n − u/2; ratio: MP′ = MP·(N − 1)/(n − 1). Identity when n = N. */

@@ -34,9 +34,29 @@ export function placeByScore<T>(items: readonly T[], score: (item: T) => Fractio
  */
 export function placeByApproximateScore<T>(items: readonly T[], approx: (item: T) => number, exact: (item: T) => Fraction, key: (item: T) => string): Placed<T>[] {
   const scored = items.map((item) => ({ item, approx: approx(item), key: key(item), exact: null as Fraction | null }));
+  scored.sort(byApproximateScore);
+  return placeApproximatelyOrdered(scored, exact);
+}
+
+/** One contestant being placed: its float score, its tie key, and its exact score once worked out. */
+export interface ApproximateEntry<T> {
+  item: T;
+  approx: number;
+  key: string;
+  exact: Fraction | null;
+}
+
+/** The order `placeByApproximateScore` starts from: float score, highest first, then the key. */
+export const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateEntry<unknown>) => b.approx - a.approx || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/**
+ * `placeByApproximateScore` from entries already in `byApproximateScore` order (left as they are:
+ * a ranking kept between revisions re-places only the entries that moved, then places them all).
+ */
+export function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
+  const scored = ordered.slice();
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  scored.sort((a, b) => b.approx - a.approx || byKey(a, b));
-  const exactOf = (x: (typeof scored)[number]) => (x.exact ??= exact(x.item));
+  const exactOf = (x: ApproximateEntry<T>) => (x.exact ??= exact(x.item));
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   for (let i = 0; i < scored.length; ) {
     let j = i;

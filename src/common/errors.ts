@@ -2,7 +2,7 @@
  * Errors of the service layer, each with the stable `extensions.code` clients switch on and the
  * input fields it concerns. Domain errors from src/bridge are mapped to BAD_USER_INPUT at the edge.
  */
-export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+export type ErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'SERVICE_UNAVAILABLE';
 
 export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
   BAD_USER_INPUT: 400,
@@ -10,6 +10,7 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL_SERVER_ERROR', number> = 
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 

@@ -7,8 +7,7 @@ import type { ArtificialCode, InterchangeContestant, InterchangeEvent, Interchan
 import { printPbn } from '../bridge/formats/pbn.js';
 import { printUsebio } from '../bridge/formats/usebio.js';
 import type { Movement } from '../bridge/movements/index.js';
-import type { Result } from '../generated/prisma/client.js';
-import type { ContestantWithPlayers } from '../rankings/event-data.js';
+import type { ContestantWithPlayers, StoredResult } from '../rankings/event-data.js';
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
@@ -137,9 +136,9 @@ function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
 }
 
 /** Assigned scores (weighted, Law 12C1(c)), direct awards and absent-pair lines have no place in these formats and are left out. */
-const exportable = (r: Result) => r.status !== 'ASSIGNED' && (r.adjustment as StoredAdjustment | null)?.kind !== 'ABSENT_PAIR';
+const exportable = (r: StoredResult) => r.status !== 'ASSIGNED' && (r.adjustment as StoredAdjustment | null)?.kind !== 'ABSENT_PAIR';
 
-function line(r: Result, s: ScoredSession, scored: ScoredEvent, section: string): InterchangeLine {
+function line(r: StoredResult, s: ScoredSession, scored: ScoredEvent, section: string): InterchangeLine {
   const shown = shownFigures(s, r);
   const given = (x: number | null) => x ?? undefined;
   const adjustment = r.adjustment as StoredAdjustment | null;

@@ -1,5 +1,5 @@
 import type { FileFormat, RejectedItem } from '../bridge/formats/interchange.js';
-import type { Result } from '../generated/prisma/client.js';
+import type { StoredResult } from '../rankings/event-data.js';
 import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
 import { rankingRows } from '../rankings/event-scoring.js';
 import type { ImportPlan } from './import-plan.js';
@@ -46,7 +46,7 @@ const MAX_LISTED = 1_000;
  */
 export function compareFigures(scored: ScoredEvent, plan: ImportPlan, contestantIds: Map<string, string>): Pick<ImportReport, 'differences' | 'compared'> {
   const differences: FigureDifference[] = [];
-  const rows = new Map<string, { session: ScoredSession; row: Result }>();
+  const rows = new Map<string, { session: ScoredSession; row: StoredResult }>();
   for (const session of scored.sessions.values()) for (const row of session.data.results) rows.set(row.id, { session, row });
 
   let linesDiffering = 0;
@@ -81,7 +81,7 @@ export function compareFigures(scored: ScoredEvent, plan: ImportPlan, contestant
   return { differences: differences.slice(0, MAX_LISTED), compared: { lines, linesDiffering, contestants, contestantsDiffering } };
 }
 
-function lineDifferences(figures: ImportPlan['sessions'][number]['results'][number]['file']['figures'], session: ScoredSession, row: Result): Omit<FigureDifference, 'source' | 'item'>[] {
+function lineDifferences(figures: ImportPlan['sessions'][number]['results'][number]['file']['figures'], session: ScoredSession, row: StoredResult): Omit<FigureDifference, 'source' | 'item'>[] {
   const own: Omit<FigureDifference, 'source' | 'item'>[] = [];
   if (figures.nsScore !== undefined && figures.nsScore !== row.nsScore) own.push({ figure: 'nsScore', file: figures.nsScore, traveller: row.nsScore });
   const shown = shownFigures(session, row);

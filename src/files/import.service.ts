@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../bridge/errors.js';
-import { parseBws } from '../bridge/formats/bws.js';
-import { parseTravellersCsv } from '../bridge/formats/csv.js';
-import type { FileFormat, ParseOutcome } from '../bridge/formats/interchange.js';
-import { parsePbn } from '../bridge/formats/pbn.js';
-import { parseUsebio } from '../bridge/formats/usebio.js';
-import { BadInputError, NotFoundError } from '../common/errors.js';
+import type { FileFormat } from '../bridge/formats/interchange.js';
+import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -15,17 +15,14 @@ import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
-import { planImport, type ImportPlan, type PlannedContestant, type PlannedResult } from './import-plan.js';
+import { readFailure, readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
+import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
 
-const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
-  PBN: parsePbn,
-  USEBIO: parseUsebio,
-  BWS: parseBws,
-  CSV: parseTravellersCsv,
-};
+/** Files from this size up are read in a worker thread (TRAVELLER_IMPORT_WORKER_BYTES; 0: always). */
+const workerBytes = () => Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? 1 << 20);
 
 export interface ImportTarget {
   /** Add the file's sessions to this event (contestants matched by section, number and direction). */
@@ -52,6 +49,21 @@ export class ImportService {
     private readonly doubleDummy: DoubleDummyService,
   ) {}
 
+  private stopping = false;
+
+  /**
+   * The service is stopping (SIGTERM): a large import under way (one read in a worker thread) gives
+   * up at its next batch and rolls back whole, so shutdown does not wait minutes for a national
+   * file or cut it off at the grace period; a club's file, which takes a moment, still lands.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  private goOn = (): void => {
+    if (this.stopping) throw new AppError('SERVICE_UNAVAILABLE', 'The service is stopping: the import was not written (nothing of it was kept); send the file again in a moment');
+  };
+
   async import(format: FileFormat, file: Buffer, target: ImportTarget = {}, actor = 'import', options: ImportOptions = {}): Promise<ImportReport> {
     try {
       const report = await this.importFile(format, file, target, actor, options);
@@ -65,10 +77,25 @@ export class ImportService {
 
   private async importFile(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<ImportReport> {
     if (!file.length) throw new BadInputError(`The ${format} file is empty; send the file itself as the request body`, ['file']);
+    const stored = await this.store(format, file, target, actor, options);
+    if ('rehearsal' in stored) return { ...stored.rehearsal, warnings: [...stored.rehearsal.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
+    if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
+    // The parsed file and its plan are out of reach here unless the file has figures to compare, so
+    // a national field's 240,000 parsed lines are freed before its scoring is built.
+    const scored = await this.scored.ofEvent(stored.report.eventId);
+    const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
+    report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
+    await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
+    return report;
+  }
+
+  /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
+  private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<Stored> {
     const sha256 = createHash('sha256').update(file).digest('hex');
-    const outcome = this.parse(format, file);
-    const plan = planImport(outcome.event);
-    plan.rejected.unshift(...outcome.rejected);
+    const goOn = file.length >= workerBytes() ? this.goOn : () => {};
+    goOn();
+    const { plan, doubleDummy, figures: comparable } = await this.read(format, file);
+    goOn();
     const stored = await DryRun.catch(this.prisma.$transaction(
       async (tx) => {
         // The same file imported twice at once: the second waits, then finds the first.
@@ -79,35 +106,33 @@ export class ImportService {
         const again = await findReimportTarget(tx, plan, target);
         const { eventId, contestantIds, sessionIds, summary } = again
           ? await applyReimport(tx, plan, again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
-          : { ...(await this.write(tx, plan, target, actor)), summary: null };
+          : { ...(await this.write(tx, plan, target, actor, goOn)), summary: null };
         const report: ImportReport = { ...baseReport(format, eventId, plan), dryRun: !!options.dryRun, reimport: summary };
         // A dry run answers what would be done and rolls everything back.
         if (options.dryRun) throw new DryRun(report);
+        goOn();
         const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
         return { earlier: false as const, report, importId: row.id, contestantIds };
       },
       // A national field's file takes minutes on a small machine: the time allowed grows with the file.
       { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
     ));
-    if (stored instanceof DryRun) return { ...stored.report, warnings: [...stored.report.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
-    if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
-    const report = { ...stored.report, ...compareFigures(await this.scored.ofEvent(stored.report.eventId), plan, stored.contestantIds) };
-    report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(outcome, report.eventId))];
-    await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
-    return report;
+    if (stored instanceof DryRun) return { rehearsal: stored.report };
+    if (stored.earlier) return { earlier: true, report: stored.report };
+    const figures = comparable ? { plan, contestantIds: stored.contestantIds } : null;
+    return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy };
   }
 
   /**
    * A file's own double-dummy tables against ours: the boards that carry one are solved now (in the
    * solver's worker threads, so the service stays responsive) and every difference is reported.
    */
-  private async checkDoubleDummy(outcome: ParseOutcome, eventId: string): Promise<string[]> {
-    const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
+  private async checkDoubleDummy({ given, sessions }: DoubleDummyGiven, eventId: string): Promise<string[]> {
     if (!given.length) return [];
     const rows = await this.prisma.board.findMany({ where: { session: { eventId }, deal: { not: null } }, include: { session: true } });
     const notes: string[] = [];
     for (const { session, board } of given) {
-      const row = rows.find((r) => r.number === board.number && r.deal === board.deal && (outcome.event.sessions.length === 1 || r.session.number === session));
+      const row = rows.find((r) => r.number === board.number && r.deal === board.deal && (sessions === 1 || r.session.number === session));
       if (!row) continue;
       const ours = await this.doubleDummy.solveBoardNow({ id: row.id, deal: board.deal! });
       if (!ours) return ['The file’s double-dummy tables were not checked: the solver is turned off on this server'];
@@ -116,17 +141,35 @@ export class ImportService {
     return notes;
   }
 
-  private parse(format: FileFormat, file: Buffer): ParseOutcome {
+  /**
+   * The file parsed and planned: in this thread for a club's file (milliseconds), in a worker
+   * thread for a large one, so that a national field's seconds of parsing never hold up the event
+   * loop (/health, posts and ranking reads go on being answered).
+   */
+  private async read(format: FileFormat, file: Buffer): Promise<FileRead> {
+    if (file.length < workerBytes()) {
+      try {
+        return readFile(format, file);
+      } catch (error) {
+        throw readError(format, readFailure(error));
+      }
+    }
+    const worker = new Worker(readerScript());
     try {
-      return PARSERS[format](file);
-    } catch (error) {
-      // Parsers promise FileFormatError only; anything else is still the file's fault, not ours.
-      if (error instanceof DomainError) throw error;
-      throw new BadInputError(`The ${format} file could not be read: ${(error as Error).message}`, ['file']);
+      const reply = await new Promise<{ read: FileRead } | { failure: ReadFailure }>((done, fail) => {
+        worker.once('message', done);
+        worker.once('error', fail);
+        worker.once('exit', (code) => fail(new Error(`The file reader stopped (exit code ${code})`)));
+        worker.postMessage({ format, file });
+      });
+      if ('failure' in reply) throw readError(format, reply.failure);
+      return reply.read;
+    } finally {
+      void worker.terminate();
     }
   }
 
-  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
     const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
@@ -145,9 +188,12 @@ export class ImportService {
     await hostImportedSections(tx, eventId, [...sectionIds.values()], target.hosts ?? {});
     await tx.board.createMany({ data: sessions.flatMap((s) => s.boards.map((b) => ({ sessionId: s.id, ...b }))) });
     const results = sessions.flatMap((s) => s.results.map((r) => ({ r, sessionId: s.id, sectionId: sectionIds.get(`${s.id}|${r.sectionLetter}`)! })));
-    await bulkInsert(tx, 'Result', resultColumns(contestants), results);
+    // The file's sessions are new: their results count as set-up (see the migration
+    // …_import_results_as_setup), so no ResultChange row is written for each of them.
+    await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
+    await bulkInsert(tx, 'Result', resultColumns(contestants), results, goOn);
     const reason = `Imported from a ${plan.format} file`;
-    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results);
+    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results, goOn);
     return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
 
@@ -184,7 +230,14 @@ export class ImportService {
       if (id) ids.set(c.id, id);
       return !id;
     });
-    await tx.contestant.createMany({ data: fresh.map((c) => ({ id: c.id, eventId, section: c.section, number: c.number, direction: c.direction, name: c.name })) });
+    await bulkInsert(tx, 'Contestant', [
+      { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },
+      { name: 'eventId', type: 'uuid', value: () => eventId },
+      { name: 'section', type: 'text', value: (c) => c.section },
+      { name: 'number', type: 'int4', value: (c) => c.number },
+      { name: 'direction', type: 'text', cast: '"Direction"', value: (c) => c.direction },
+      { name: 'name', type: 'text', value: (c) => c.name },
+    ], fresh);
     for (const c of fresh) ids.set(c.id, c.id);
     const seats = fresh.flatMap((c) => c.players.map((p, i) => ({ contestantId: c.id, position: i + 1, ...p })));
     const playerIds = await this.players(tx, organizationId, seats);
@@ -262,6 +315,27 @@ function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[
     { name: 'reason', type: 'text', value: () => reason },
     { name: 'after', type: 'text', cast: 'jsonb', value: (x) => JSON.stringify({ board: x.r.boardNumber, contract: x.r.contract, nsScore: x.r.nsScore }) },
   ];
+}
+
+/** What an import keeps of its file once written: a dry run's report, the earlier import's, or what the report still needs. */
+type Stored =
+  | { rehearsal: ImportReport }
+  | { earlier: true; report: ImportReport }
+  | { earlier: false; report: ImportReport; importId: string; figures: { plan: ImportPlan; contestantIds: Map<string, string> } | null; doubleDummy: DoubleDummyGiven };
+
+const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { differences: [], compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 } };
+
+
+/** Parsers promise domain errors only (BAD_USER_INPUT with the field); anything else is still the file's fault, not ours. */
+function readError(format: FileFormat, failure: ReadFailure): Error {
+  if (failure.domain) return new DomainError(failure.message, failure.field);
+  return new BadInputError(`The ${format} file could not be read: ${failure.message}`, ['file']);
+}
+
+/** The compiled worker (dist/), also when the service runs from sources under the tests. */
+function readerScript(): string {
+  const beside = fileURLToPath(new URL('./file-reading.worker.js', import.meta.url));
+  return existsSync(beside) ? beside : resolve(process.cwd(), 'dist/files/file-reading.worker.js');
 }
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): ImportReport {

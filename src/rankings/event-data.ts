@@ -2,9 +2,20 @@ import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgPool } from '../database/pg-pool.service.js';
-import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Result, Section, Session } from '../generated/prisma/client.js';
+import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
+import type { LineContent } from '../results/traveller-line.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
+
+/**
+ * A result as the scoring caches hold it: every column a traveller, scorecard or export shows,
+ * without the timestamps and idempotency key (two Date objects a line, parsed and kept for
+ * 240,000 lines of a national field, and never read from here).
+ */
+export type StoredResult = LineContent;
+const RESULT_COLUMNS = ['id', 'sessionId', 'sectionId', 'boardNumber', 'round', 'table', 'nsContestantId', 'ewContestantId', 'status', 'contract', 'declarer', 'tricks', 'lead', 'nsScore', 'boardForm', 'adjustment', 'movementIssue', 'version']
+  .map((c) => `r."${c}"`)
+  .join(', ');
 
 /** Everything an event's scores and rankings are computed from, as stored. */
 export interface EventData {
@@ -18,7 +29,7 @@ export interface SessionData {
   session: Session;
   sections: Section[];
   boards: Map<number, Board>;
-  results: Result[];
+  results: StoredResult[];
   /** Penalties in force (revoked ones left out). */
   penalties: Penalty[];
   /** Byes and forfeits in force (teams). */
@@ -43,11 +54,12 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
     q<Session>('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
     q<Section>('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
     q<Board>('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
-    q<Result>('SELECT r.* FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1'),
+    q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`),
     q<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
+  shareIds(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const seated = groupBy(players, (p) => p.contestantId);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, resultsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(results), of(penalties), of(awards)];
@@ -67,9 +79,25 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
   };
 }
 
+/**
+ * Each result's session, section and pair ids made the very strings the event's own rows hold:
+ * the driver reads a new string for every cell, four 36-character ids a line that a national
+ * field keeps 240,000 times in its cache.
+ */
+function shareIds(results: StoredResult[], ids: string[]): void {
+  const shared = new Map(ids.map((id) => [id, id]));
+  const one = (id: string) => shared.get(id) ?? id;
+  for (const r of results) {
+    r.sessionId = one(r.sessionId);
+    r.sectionId = one(r.sectionId);
+    r.nsContestantId = one(r.nsContestantId);
+    r.ewContestantId = one(r.ewContestantId);
+  }
+}
+
 /** What changed in an event since `revision`, when its set-up did not: result rows (or their removal), sessions, penalties. */
 export interface EventChanges {
-  results: Result[];
+  results: StoredResult[];
   removed: string[];
   sessions: Session[];
   penalties: Penalty[];
@@ -77,8 +105,8 @@ export interface EventChanges {
 
 export async function loadEventChanges(pg: PgPool, eventId: string, revision: string): Promise<EventChanges> {
   const [changed, sessions, penalties] = await Promise.all([
-    pg.query<Result & { changedId: string }>(
-      `SELECT c."changedId", r.* FROM (SELECT DISTINCT "resultId" AS "changedId" FROM "ResultChange" WHERE "eventId" = $1 AND "revision" > $2) c
+    pg.query<StoredResult & { changedId: string }>(
+      `SELECT c."changedId", ${RESULT_COLUMNS} FROM (SELECT DISTINCT "resultId" AS "changedId" FROM "ResultChange" WHERE "eventId" = $1 AND "revision" > $2) c
        LEFT JOIN "Result" r ON r."id" = c."changedId"`,
       [eventId, revision],
     ),
@@ -94,13 +122,16 @@ export async function loadEventChanges(pg: PgPool, eventId: string, revision: st
   };
 }
 
-/** `data` with `changes` applied (a new object; `data` is left as it was, for readers still using it). */
+/**
+ * `data` with `changes` applied (a new object; `data` is left as it was, for readers still using
+ * it). A corrected row takes its old row's place and a new one goes at the end, so a correction in
+ * a 240,000-line session costs a copy of the array and a lookup, not a rebuild of it.
+ */
 export function applyEventChanges(data: EventData, changes: EventChanges): EventData {
-  const touched = new Map(changes.results.map((r) => [r.id, r]));
-  const gone = new Set([...changes.removed, ...touched.keys()]);
   const sessions = new Map(changes.sessions.map((s) => [s.id, s]));
   const penaltiesOf = groupBy(changes.penalties, (p) => p.sessionId);
-  const addedOf = groupBy(changes.results, (r) => r.sessionId);
+  const changedOf = groupBy(changes.results, (r) => r.sessionId);
+  const gone = [...changes.removed, ...changes.results.map((r) => r.id)];
   return {
     ...data,
     sessions: data.sessions
@@ -108,19 +139,59 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
       .map((s) => ({
         ...s,
         session: sessions.get(s.session.id)!,
-        results: [...s.results.filter((r) => !gone.has(r.id)), ...(addedOf.get(s.session.id) ?? [])],
+        results: withChanges(s.results, changedOf.get(s.session.id) ?? [], gone),
         penalties: penaltiesOf.get(s.session.id) ?? [],
       })),
   };
+}
+
+/** Where each row of a session's results sits; a derived array shares its parent's map where the positions agree. */
+const positions = new WeakMap<readonly StoredResult[], Map<string, number>>();
+
+function positionOf(results: readonly StoredResult[], id: string): number {
+  let at = positions.get(results);
+  if (!at) positions.set(results, (at = new Map(results.map((r, i) => [r.id, i]))));
+  const i = at.get(id);
+  if (i !== undefined && results[i]?.id === id) return i;
+  if (i === undefined && at.size === results.length) return -1;
+  // The map was shared with another array and disagrees here: worked out again for this one.
+  positions.set(results, (at = new Map(results.map((r, k) => [r.id, k]))));
+  return at.get(id) ?? -1;
+}
+
+/** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
+function withChanges(results: StoredResult[], changed: StoredResult[], gone: string[]): StoredResult[] {
+  const leaving = gone.map((id) => positionOf(results, id)).filter((i) => i >= 0);
+  if (!leaving.length && !changed.length) return results;
+  const next = results.slice();
+  const replaced = new Set<number>();
+  const appended: StoredResult[] = [];
+  for (const r of changed) {
+    const i = positionOf(results, r.id);
+    if (i >= 0) {
+      next[i] = r;
+      replaced.add(i);
+    } else appended.push(r);
+  }
+  const dropped = new Set(leaving.filter((i) => !replaced.has(i)));
+  const kept = dropped.size ? next.filter((_, i) => !dropped.has(i)) : next;
+  kept.push(...appended);
+  const at = positions.get(results)!;
+  if (!dropped.size) {
+    // Same positions, plus the new rows at the end: the parent's map serves (positionOf checks each hit).
+    appended.forEach((r, k) => at.set(r.id, results.length + k));
+    positions.set(kept, at);
+  }
+  return kept;
 }
 
 /**
  * The changes per session, for scoring only what changed: every session gets the removed ids (a
  * removed row no longer says which session it was in; ids another session never had are ignored).
  */
-export function changesBySession(data: EventData, changes: EventChanges): Map<string, { changed: Result[]; removed: string[] }> {
+export function changesBySession(data: EventData, changes: EventChanges): Map<string, { changed: StoredResult[]; removed: string[] }> {
   const changedOf = groupBy(changes.results, (r) => r.sessionId);
-  const bySession = new Map<string, { changed: Result[]; removed: string[] }>();
+  const bySession = new Map<string, { changed: StoredResult[]; removed: string[] }>();
   for (const s of data.sessions) {
     const changed = changedOf.get(s.session.id) ?? [];
     if (changed.length || changes.removed.length) bySession.set(s.session.id, { changed, removed: changes.removed });

@@ -1,7 +1,7 @@
 import { frac, type Fraction } from '../bridge/fraction.js';
 import * as core from '../bridge/scoring/index.js';
 import type { Result } from '../generated/prisma/client.js';
-import type { ContestantWithPlayers, EventData, SessionData } from './event-data.js';
+import type { ContestantWithPlayers, EventData, SessionData, StoredResult } from './event-data.js';
 
 /**
  * The event scored by the pure core (src/bridge/scoring) over its stored rows. Nothing here
@@ -14,9 +14,44 @@ export type RankingRow = core.RankingRow<ContestantWithPlayers>;
 export type { LineFigures, ScoringKind } from '../bridge/scoring/index.js';
 export { scoringKind } from '../bridge/scoring/index.js';
 
-export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: ReadonlyMap<string, core.SessionChanges<Result>>): ScoredEvent => core.scoreEvent(data, previous, changes);
+export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: ReadonlyMap<string, core.SessionChanges<StoredResult>>): ScoredEvent => core.scoreEvent(data, previous, changes);
+
+/** The longest the event loop is held by one slice of a whole scoring. */
+const SLICE_MS = 25;
+
+/**
+ * A whole scoring in slices of at most ~25 ms, the event loop free in between: a national field
+ * (240,000 lines, seconds of CPU) is scored after an import or a set-up change while /health,
+ * posts and other reads go on being answered. Same result as `scoreEvent`.
+ */
+export async function scoreEventInSlices(data: EventData): Promise<ScoredEvent> {
+  const steps = core.scoreEventSteps(data);
+  let started = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - started > SLICE_MS) {
+      await new Promise((done) => setImmediate(done));
+      started = performance.now();
+    }
+  }
+}
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[], direction?: 'NS' | 'EW' | null): RankingRow[] => core.rankingRows(scored, sessions, direction);
+
+/**
+ * `exact().round(2)` (half away from zero), read from a floating-point twin when it is clearly
+ * away from a rounding boundary: the two can only differ at one, and the exact value of a national
+ * field's total costs BigInt arithmetic (a page of 100 rows: most of its time).
+ */
+export function roundedFrom(approx: number | null | undefined, exact: () => Fraction): number {
+  if (approx === undefined || approx === null || !Number.isFinite(approx)) return exact().round(2);
+  const hundredths = Math.abs(approx) * 100;
+  const margin = 1e-9 * Math.max(1, hundredths);
+  if (Math.abs(hundredths - Math.floor(hundredths) - 0.5) <= margin) return exact().round(2);
+  const whole = Math.floor(hundredths + 0.5);
+  return whole === 0 ? 0 : (approx < 0 ? -whole : whole) / 100;
+}
 
 /** A line's figures as published: 2 decimals, percentages of the board's top; null where the method has none. */
 export interface ShownFigures {

@@ -5,24 +5,31 @@ import { BadInputError, NotFoundError } from '../common/errors.js';
 import { decodeCursor, toPage, type Page } from '../common/pagination.js';
 import type { RankingPageArgs } from './dto/ranking-page.args.js';
 import { noteExpiry } from '../common/read-tracking.js';
-import type { Result, Session } from '../generated/prisma/client.js';
+import type { Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
 import type { Traveller, TravellerLine } from '../results/models/traveller.model.js';
 import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
-import type { ContestantWithPlayers } from './event-data.js';
-import { rankingRows, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
+import type { ContestantWithPlayers, StoredResult } from './event-data.js';
+import { rankingRows, roundedFrom, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
 import { clubPlaces, contestantHosts, type ClubPlace } from './club-places.js';
 import { PrismaService } from '../database/prisma.service.js';
 
-/** A ranking view's clubs: each contestant's club place, and the clubs' names. */
+/** A ranking's clubs: each contestant's club place, and the clubs' names. */
 interface Clubs {
   places: Map<string, ClubPlace>;
   hosts: Map<string, string>;
   names: Map<string, string>;
   owner: string | null;
+}
+
+/** What a ranking read keeps of the whole ranking: one field, one section, one club's pairs. */
+interface RankingFilter {
+  direction?: 'NS' | 'EW' | null;
+  section?: string | null;
+  organizationId?: string | null;
 }
 
 /** Who reads: an insider (a key of the event's organisation) sees travellers a director hides. */
@@ -40,9 +47,9 @@ const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
  */
 @Injectable()
 export class RankingsService {
-  /** Exact ranking rows per scored event and view; a new revision is a new ScoredEvent. */
-  private readonly rows = new WeakMap<ScoredEvent, Map<string, RankingRow[]>>();
-  /** Club places per ranking view (its rows), and host clubs with their names per set-up (the event's contestants as loaded). */
+  /** Exact ranking rows per scored event and filter; a new revision is a new ScoredEvent. */
+  private readonly views = new WeakMap<ScoredEvent, Map<string, RankingView>>();
+  /** Club places per ranking (its rows), and host clubs with their names per set-up (the event's contestants as loaded). */
   private readonly places = new WeakMap<RankingRow[], Map<string, ClubPlace>>();
   private readonly hosts = new WeakMap<object, Promise<{ hosts: Map<string, string>; names: Map<string, string> }>>();
 
@@ -84,8 +91,8 @@ export class RankingsService {
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const rows = this.sessionRows(scored, s);
-    return entries(inField(rows, direction), [s.data.session], await this.clubs(scored, rows));
+    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).rows);
+    return entries(this.sessionView(scored, s, { direction }, clubs).rows, [s.data.session], clubs);
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
@@ -98,24 +105,24 @@ export class RankingsService {
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const rows = this.sessionRows(scored, s);
-    return pageOf(inField(rows, args.direction), args, [s.data.session], await this.clubs(scored, rows));
+    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).rows);
+    return pageOf(this.sessionView(scored, s, args, clubs), args, [s.data.session], clubs);
   }
 
   async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    const rows = this.eventRows(scored);
-    return pageOf(inField(rows, args.direction), args, sessions.map((x) => x.data.session), await this.clubs(scored, rows));
+    const clubs = await this.clubs(scored, this.eventRows(scored));
+    return pageOf(this.view(scored, 'event', () => rankingRows(scored, sessions), args, clubs), args, sessions.map((x) => x.data.session), clubs);
   }
 
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const rows = this.sessionRows(scored, s);
-    const row = rows.find((r) => r.contestant.id === contestantId);
-    return row ? entries([row], [s.data.session], await this.clubs(scored, rows))[0] : null;
+    const view = this.sessionView(scored, s, {});
+    const at = positionIn(view, contestantId);
+    return at === undefined ? null : entries([view.rows[at]], [s.data.session], await this.clubs(scored, view.rows))[0];
   }
 
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
@@ -128,7 +135,9 @@ export class RankingsService {
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
-    const row = this.sessionRows(scored, s).find((x) => x.contestant.id === contestantId);
+    const view = this.sessionView(scored, s, {});
+    const at = positionIn(view, contestantId);
+    const row = at === undefined ? undefined : view.rows[at];
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     const total = rounded(row?.score ?? tally?.score) ?? 0;
@@ -140,15 +149,6 @@ export class RankingsService {
       score: total,
       matchpoints: total,
     };
-  }
-
-  /** The session's ranking, every field, computed once per scored event (a direction filters it). */
-  private sessionRows(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
-    return this.memo(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]));
-  }
-
-  private eventRows(scored: ScoredEvent): RankingRow[] {
-    return this.memo(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]));
   }
 
   /** The clubs of a ranking view: computed once per view (its rows), names read once per scored event. */
@@ -175,17 +175,60 @@ export class RankingsService {
     return new Map(rows.map((o) => [o.id, o.name]));
   }
 
-  private memo(scored: ScoredEvent, key: string, compute: () => RankingRow[]): RankingRow[] {
-    let views = this.rows.get(scored);
-    if (!views) this.rows.set(scored, (views = new Map()));
-    let rows = views.get(key);
-    if (!rows) views.set(key, (rows = compute()));
-    return rows;
+  /** The session's ranking, every field, computed once per scored event (a filter keeps part of it). */
+  private sessionView(scored: ScoredEvent, s: ScoredSession, filter: RankingFilter, clubs?: Clubs): RankingView {
+    return this.view(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]), filter, clubs);
+  }
+
+  private eventRows(scored: ScoredEvent): RankingRow[] {
+    return this.view(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]), {}).rows;
+  }
+
+  /**
+   * A ranking, or the part of it one filter keeps: computed once per scored event and filter, so
+   * a page is found by its cursor (see positionIn) and costs its own rows only (a national field
+   * is read 100 rows at a time, 200 pages a walk). A club's filter needs the clubs of the ranking.
+   */
+  private view(scored: ScoredEvent, key: string, compute: () => RankingRow[], filter: RankingFilter, clubs?: Clubs): RankingView {
+    let views = this.views.get(scored);
+    if (!views) this.views.set(scored, (views = new Map()));
+    const section = filter.section?.toUpperCase() ?? '';
+    const club = clubs ? (filter.organizationId ?? '') : '';
+    const name = `${key}|${filter.direction ?? ''}|${section}|${club}`;
+    let view = views.get(name);
+    if (view) return view;
+    const filtered = !!(filter.direction || section || club);
+    const all = filtered ? this.view(scored, key, compute, {}).rows : compute();
+    // A club's list: the pairs of the sections it hosts; the organiser's own: the sections nobody hosts.
+    const inClub = (r: RankingRow) => (clubs!.hosts.get(r.contestant.id) ?? clubs!.owner) === club;
+    const kept = (r: RankingRow) => (!filter.direction || r.contestant.direction === filter.direction) && (!section || r.contestant.section?.toUpperCase() === section) && (!club || inClub(r));
+    const rows = filtered ? all.filter(kept) : all;
+    view = { rows, position: null, lookups: 0 };
+    views.set(name, view);
+    return view;
   }
 }
 
-/** One field of a two-winner ranking (places are per field already), or all of it. */
-const inField = (rows: RankingRow[], direction?: 'NS' | 'EW' | null) => (direction ? rows.filter((r) => r.contestant.direction === direction) : rows);
+/** A ranking as read: its rows, and where each contestant is among them (indexed once it is asked more than once). */
+interface RankingView {
+  rows: RankingRow[];
+  position: Map<string, number> | null;
+  lookups: number;
+}
+
+/**
+ * A contestant's index in a view. The first lookup scans (a correction's reader asks once per
+ * revision, and a scan of 20,000 rows costs less than building their index); later ones, a page
+ * walk's cursors, use an index built then.
+ */
+function positionIn(view: RankingView, contestantId: string): number | undefined {
+  if (!view.position && view.lookups++ === 0) {
+    const at = view.rows.findIndex((r) => r.contestant.id === contestantId);
+    return at < 0 ? undefined : at;
+  }
+  view.position ??= new Map(view.rows.map((r, i) => [r.contestant.id, i]));
+  return view.position.get(contestantId);
+}
 
 function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
   const s = scored.sessions.get(sessionId);
@@ -197,17 +240,12 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
  * One page of ranking rows, cursors being contestant ids: only the page's rows are rounded for
  * display (their exact totals are worked out then), so a page of a 20,000-pair field stays cheap.
  */
-function pageOf(all: RankingRow[], args: RankingPageArgs, sessions: Session[], clubs: Clubs): Page<RankingEntry> {
-  const section = args.section?.toUpperCase();
-  const club = args.organizationId;
-  // A club's list: the pairs of the sections it hosts; the organiser's own: the sections nobody hosts.
-  const inClub = (r: RankingRow) => (clubs.hosts.get(r.contestant.id) ?? clubs.owner) === club;
-  const rows = all.filter((r) => (!section || r.contestant.section?.toUpperCase() === section) && (!club || inClub(r)));
+function pageOf(view: RankingView, args: RankingPageArgs, sessions: Session[], clubs: Clubs): Page<RankingEntry> {
   const after = args.after ? decodeCursor(args.after) : null;
-  const start = after ? rows.findIndex((r) => r.contestant.id === after) + 1 : 0;
+  const start = after ? (positionIn(view, after) ?? -1) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   // One row past the page tells toPage whether another page follows.
-  return toPage(entries(rows.slice(start, start + args.first + 1), sessions, clubs), args, rows.length, (e) => e.contestant.id);
+  return toPage(entries(view.rows.slice(start, start + args.first + 1), sessions, clubs), args, view.rows.length, (e) => e.contestant.id);
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */
@@ -220,10 +258,13 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
     place: r.place,
     rank: r.rank,
     contestant: rankedContestant(r.contestant),
-    score: r.score.round(2),
-    exactScore: r.score.toString(),
+    score: roundedFrom(r.approxScore, () => r.score),
+    // Worked out only when a reader asks for it.
+    get exactScore() {
+      return r.score.toString();
+    },
     field: r.field,
-    percentage: rounded(r.percentage),
+    percentage: r.approxPercentage === undefined ? rounded(r.percentage) : r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!),
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),
     official,
@@ -237,7 +278,7 @@ function clubOf(clubs: Clubs, contestantId: string): RankingClub | null {
   return placed ? { id: placed.clubId, name: clubs.names.get(placed.clubId) ?? '', place: placed.place, rank: placed.rank } : null;
 }
 
-function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): TravellerLine {
+function travellerLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult): TravellerLine {
   const names = {
     sectionLetter: (id: string) => s.data.sections.find((x) => x.id === id)?.letter ?? '',
     contestant: (id: string) => scored.data.contestants.get(id),
@@ -249,7 +290,7 @@ function travellerLine(s: ScoredSession, scored: ScoredEvent, r: Result): Travel
  * One board of a contestant's card, from its own side. In teams the board's IMPs (both rooms
  * together) are shown on the line where the team sat NS, so the card's IMPs add up to the match.
  */
-function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: Result, ns: boolean): ScorecardLine {
+function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult, ns: boolean): ScorecardLine {
   const figures: LineFigures = s.lines.get(r.id) ?? {};
   const teams = scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS';
   const opponent = scored.data.contestants.get(ns ? r.ewContestantId : r.nsContestantId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
 import { applyEventChanges, changesBySession, loadEventChanges, loadEventData, type EventData } from './event-data.js';
-import { scoreEvent, type ScoredEvent } from './event-scoring.js';
+import { scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
 interface Cached {
@@ -57,7 +57,7 @@ export class ScoredEvents {
     const before = cached && cached.setupRevision === setupRevision ? await cached.scored.catch(() => null) : null;
     if (!before) {
       const data = await loadEventData(this.pg, eventId);
-      return { data, scored: scoreEvent(data) };
+      return { data, scored: await scoreEventInSlices(data) };
     }
     const changes = await loadEventChanges(this.pg, eventId, cached!.revision);
     const data = applyEventChanges(before.data, changes);

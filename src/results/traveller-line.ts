@@ -16,7 +16,7 @@ export type LineScores = Pick<TravellerLine, 'nsMatchpoints' | 'ewMatchpoints' |
 const UNSCORED: LineScores = { nsMatchpoints: null, ewMatchpoints: null, nsPercentage: null, ewPercentage: null, nsImps: null, ewImps: null };
 
 /** A stored result as a traveller line, with its scored figures when there are any. */
-export function travellerLineOf(row: Result, names: LineNames, scores: LineScores = UNSCORED): TravellerLine {
+export function travellerLineOf(row: LineContent, names: LineNames, scores: LineScores = UNSCORED): TravellerLine {
   return {
     id: row.id,
     section: names.sectionLetter(row.sectionId),
@@ -41,6 +41,9 @@ export function travellerLineOf(row: Result, names: LineNames, scores: LineScore
   };
 }
 
+/** What a traveller line shows of a stored result (the scoring caches keep no more than this). */
+export type LineContent = Omit<Result, 'createdAt' | 'updatedAt' | 'idempotencyKey'>;
+
 /** A stored result as a traveller line, before matchpoints or IMPs are added. */
 export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
   return travellerLineOf(row, {
@@ -52,7 +55,7 @@ export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine
 const DIRECT_UNITS = { MATCHPOINTS: 'MP', PERCENT: '%', IMPS: 'IMPs' } as const;
 
 /** "A+/A− (Law 12C2)" or "Assigned 60% 4H= / 40% 4H−1 (Law 12C1(c))", for travellers and scorecards. */
-export function adjustmentText(r: Result): string | null {
+export function adjustmentText(r: Pick<Result, 'adjustment' | 'status'>): string | null {
   const a = r.adjustment as StoredAdjustment | null;
   if (r.status === 'NOT_PLAYED') return 'Not played';
   if (!a) return null;

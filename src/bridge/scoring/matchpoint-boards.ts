@@ -22,9 +22,16 @@ export interface MatchpointBoard {
 
 /** Percent values of A+, A, A− as fractions of a top. */
 export function artificialValues(rules: ScoringRules): Record<Artificial, Fraction> {
-  const a = rules.artificialScores;
-  return { 'A+': percent(a.averagePlus), A: percent(a.average), 'A-': percent(a.averageMinus) };
+  let values = valuesOf.get(rules);
+  if (!values) {
+    const a = rules.artificialScores;
+    valuesOf.set(rules, (values = { 'A+': percent(a.averagePlus), A: percent(a.average), 'A-': percent(a.averageMinus) }));
+  }
+  return values;
 }
+
+/** Read once per rules object: every board and every Law 12C2(c) pass asks for them. */
+const valuesOf = new WeakMap<ScoringRules, Record<Artificial, Fraction>>();
 
 export const percent = (value: number | string) => Fraction.parse(String(value)).div(frac(100));
 

@@ -3,7 +3,7 @@ import type { EventInput, SessionInput } from './event-input.js';
 import type { ImpBoard } from './imp-boards.js';
 import type { MatchpointBoard } from './matchpoint-boards.js';
 import { rulesOf, type ScoringRules } from './rules.js';
-import { scorePairSession, updatePairSession, type LineFigures, type PairMethod, type PairSession, type Tally } from './session-scores.js';
+import { runSteps, scorePairSessionSteps, updatePairSession, type LineFigures, type TallyDelta, type PairMethod, type PairSession, type Tally } from './session-scores.js';
 import { scoreTeamSession } from './team-session.js';
 
 /** How an event's boards are scored, from its kind and ScoringMethod. */
@@ -33,6 +33,8 @@ export interface ScoredSession<S extends SessionInput = SessionInput> {
   matches: MatchResult[];
   /** Pairs: the running sums the next revision updates (see updatePairSession). */
   state?: PairSession<S>['state'];
+  /** Pairs, after an update: the tallies before it and the contestants it re-credited. */
+  delta?: TallyDelta;
 }
 
 export type SessionOf<D extends EventInput> = D['sessions'][number];
@@ -60,6 +62,11 @@ function pairMethod(kind: ScoringKind, scoring: string): PairMethod {
  * regrouped: a post costs about one board however large the field. `previous` is then taken over.
  */
 export function scoreEvent<D extends EventInput>(input: D, previous?: ScoredEvent<D>, changes?: ReadonlyMap<string, SessionChanges<D['sessions'][number]['results'][number]>>): ScoredEvent<D> {
+  return runSteps(scoreEventSteps(input, previous, changes));
+}
+
+/** `scoreEvent` in steps (pausing between fields and every few thousand lines of a whole scoring), for a service to run in slices. */
+export function* scoreEventSteps<D extends EventInput>(input: D, previous?: ScoredEvent<D>, changes?: ReadonlyMap<string, SessionChanges<D['sessions'][number]['results'][number]>>): Generator<void, ScoredEvent<D>> {
   const rules = rulesOf(input.event);
   const kind = scoringKind(input.event);
   const sameRules = previous?.kind === kind && JSON.stringify(previous.rules) === JSON.stringify(rules);
@@ -81,7 +88,7 @@ export function scoreEvent<D extends EventInput>(input: D, previous?: ScoredEven
       }
     }
     const prior = before ? { data: before.data, boards: new Map(before.boards), lines: before.lines, tallies: before.tallies } : undefined;
-    sessions.set(s.session.id, { ...scorePairSession(s, rules, method, prior), matches: [] });
+    sessions.set(s.session.id, { ...(yield* scorePairSessionSteps(s, rules, method, prior)), matches: [] });
   }
   return { data: input, rules, kind, sessions };
 }

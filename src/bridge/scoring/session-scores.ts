@@ -32,20 +32,47 @@ export interface Tally {
 /** A tally being built board by board (or unbuilt, when a board is scored again). */
 class TallyBuilder {
   readonly sum = new ExactSum();
-  tops = Fraction.ZERO;
+  /** Σ of the tops: whole tops (every matchpoint board's) as a plain integer, any other exactly. */
+  private wholeTops = 0;
+  private otherTops = Fraction.ZERO;
   boards = 0;
 
   credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
-    this.sum.add(sign > 0 ? score : score.neg());
-    this.tops = sign > 0 ? this.tops.add(top) : this.tops.sub(top);
+    this.sum.add(score, sign);
+    if (top.den === 1 && typeof top.num === 'number' && Number.isSafeInteger(this.wholeTops + top.num)) this.wholeTops += sign * top.num;
+    else this.otherTops = sign > 0 ? this.otherTops.add(top) : this.otherTops.sub(top);
     this.boards += sign;
+  }
+
+  get tops(): Fraction {
+    return this.otherTops.isZero() ? Fraction.of(this.wholeTops) : Fraction.of(this.wholeTops).add(this.otherTops);
+  }
+
+  /** The builder as a tally, valid until its next credit (no copy). */
+  view(): Tally {
+    return new SumTally(this.sum, this.tops, this.boards);
   }
 
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    const sum = this.sum.clone();
-    const { tops, boards } = this;
-    return { get score() { return sum.value(); }, approx: sum.approx, tops, boards };
+    return new SumTally(this.sum.clone(), this.tops, this.boards);
+  }
+}
+
+/** A tally over a running sum, its exact score worked out when read (a class: thousands are made per correction). */
+class SumTally implements Tally {
+  readonly approx: number;
+
+  constructor(
+    private readonly sum: ExactSum,
+    readonly tops: Fraction,
+    readonly boards: number,
+  ) {
+    this.approx = sum.approx;
+  }
+
+  get score(): Fraction {
+    return this.sum.value();
   }
 }
 
@@ -61,6 +88,13 @@ export interface PairSession<S extends SessionInput = SessionInput> {
   tallies: Map<string, Tally>;
   /** What the next revision needs to score only the boards a change touches (absent with an IMP cap per round). */
   state?: SessionState<S['results'][number]>;
+  /** After an update: the tallies it started from and the contestants whose tally it changed (a ranking is then updated, not rebuilt). */
+  delta?: TallyDelta;
+}
+
+export interface TallyDelta {
+  from: ReadonlyMap<string, Tally>;
+  changed: readonly string[];
 }
 
 /** The running sums behind a session's figures, taken over and updated by `updatePairSession`. */
@@ -99,10 +133,25 @@ const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoi
  * rules — Law 12C2(c), and the IMP cap per round — and each contestant's tally.
  */
 export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): PairSession<S> {
+  return runSteps(scorePairSessionSteps(s, rules, method, previous));
+}
+
+/**
+ * `scorePairSession` in steps: it pauses (yields) after each field and every few thousand lines,
+ * so that a service can score a national field in slices between its other work (see
+ * `rankings/event-scoring.ts`) instead of holding its event loop for seconds.
+ */
+export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): Generator<void, PairSession<S>> {
   if (method === 'TOTAL_POINTS') return pointsSession(s);
   type L = S['results'][number];
-  const index = new FieldIndex<L>(s.sections, rules.scoreAcross, s.results as L[]);
-  const state: SessionState<L> = { index, byId: new Map(s.results.map((r) => [r.id, r as L])), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  const index = new FieldIndex<L>(s.sections, rules.scoreAcross);
+  const state: SessionState<L> = { index, byId: new Map(), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  let done = 0;
+  for (const r of s.results as L[]) {
+    index.add(r);
+    state.byId.set(r.id, r);
+    if (++done % STEP === 0) yield;
+  }
   const boards = new Map<string, Board>();
   for (const key of index.keys()) {
     const field = index.field(key)!;
@@ -110,6 +159,7 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
     const before = previous?.boards.get(key);
     const board = before?.signature === signature ? before : scoreField(field, rules, method, signature);
     if (board) boards.set(key, board);
+    yield;
   }
   const lines = new Map<string, LineFigures>();
   const pending: string[] = [];
@@ -117,9 +167,10 @@ export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRul
     for (const id of board.lines.keys()) {
       creditReal(state, state.byId.get(id)!, board, id, 1);
       pending.push(id);
+      if (++done % STEP === 0) yield;
     }
   }
-  settle(state, pending, boards, lines, rules);
+  yield* settleSteps(state, pending, boards, lines, rules);
   state.moved.clear();
   state.recredited.clear();
   if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
@@ -195,9 +246,10 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     if (b?.boards) tallies.set(id, b.tally());
     else tallies.delete(id);
   }
+  const delta = { from: previous.tallies, changed: [...state.recredited] };
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state };
+  return { data: s, boards, lines, tallies, state, delta };
 }
 
 function sameFigures(a: Board, b: Board, id: string): boolean {
@@ -242,8 +294,14 @@ function retractFinal<L extends LineRow>(state: SessionState<L>, row: L, lines: 
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
 function settle<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): void {
+  runSteps(settleSteps(state, pending, boards, lines, rules));
+}
+
+function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): Generator<void, void> {
+  let done = 0;
   const own = new Map<string, Tally>();
-  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.tally() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
+  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
   for (const id of pending) {
     const row = state.byId.get(id)!;
     const board = boards.get(state.index.keyOf(row))!;
@@ -256,6 +314,18 @@ function settle<L extends LineRow>(state: SessionState<L>, pending: string[], bo
       builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, 1);
       state.recredited.add(c);
     }
+    if (++done % STEP === 0) yield;
+  }
+}
+
+/** Lines a stepwise scoring handles between two pauses. */
+const STEP = 4_000;
+
+/** Runs a stepwise computation to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -289,12 +359,23 @@ function sessionRuleFigures(row: LineRow, top: Fraction | null, codes: { ns: Art
     if (code === 'A' || !tally.boards) continue;
     if (top) {
       if (tally.tops.isZero()) continue;
-      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = better(code, artificialValues(rules)[code], tally.score.div(tally.tops)).mul(top);
+      const base = artificialValues(rules)[code];
+      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = (clearlyWorse(code, tally.approx / tally.tops.toNumber(), base.toNumber()) ? base : better(code, base, tally.score.div(tally.tops))).mul(top);
     } else {
       figures[side === 'ns' ? 'nsImps' : 'ewImps'] = better(code, artificialImpValue(code, rules), tally.score.div(frac(tally.boards)));
     }
   }
   return figures;
+}
+
+/**
+ * The side's own percentage is on the far side of the artificial value by more than floating-point
+ * error, so `better` keeps the value: decided without the exact total, whose denominator in a
+ * national field is hundreds of bits (most A+ sides are under 60 %, most A− sides over 40 %).
+ */
+function clearlyWorse(code: Artificial, own: number, base: number): boolean {
+  const margin = 1e-9 * Math.max(1, Math.abs(own), Math.abs(base));
+  return code === 'A+' ? own < base - margin : own > base + margin;
 }
 
 const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A+' ? (own.compare(base) > 0 ? own : base) : own.compare(base) < 0 ? own : base);

@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from '../fraction.js';
 import { penaltyInScore } from '../penalties.js';
-import { placeByApproximateScore, placeByScore } from '../ranking.js';
+import { byApproximateScore, placeApproximatelyOrdered, placeByApproximateScore, placeByScore, type ApproximateEntry } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
@@ -21,6 +21,13 @@ export interface RankingRow<C extends ContestantRow = ContestantRow> {
   boards: number;
   /** What penalties took off the score, in the same unit; null when none. */
   penalty: Fraction | null;
+  /**
+   * Pairs: `score` and `percentage` in floating point (relative error far under 1e-9), so that a
+   * page can round them for display without the exact totals — whose denominators in a national
+   * field are hundreds of bits — unless a value lies at a rounding boundary.
+   */
+  approxScore?: number;
+  approxPercentage?: number | null;
 }
 
 /**
@@ -38,7 +45,13 @@ export function rankingRows<D extends EventInput>(scored: ScoredEvent<D>, sessio
 
 const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((s) => s.data.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
 
-const numberKey = (c: ContestantRow) => `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`;
+/** Orders tied contestants; worked out once per contestant row (rows outlive revisions). */
+const numberKeys = new WeakMap<ContestantRow, string>();
+function numberKey(c: ContestantRow): string {
+  let key = numberKeys.get(c);
+  if (key === undefined) numberKeys.set(c, (key = `${c.section ?? ''}|${String(c.number).padStart(6, '0')}`));
+  return key;
+}
 
 /**
  * A contestant's combined result over the sessions ranked: `approx` orders the field; the exact
@@ -46,6 +59,9 @@ const numberKey = (c: ContestantRow) => `${c.section ?? ''}|${String(c.number).p
  */
 interface PairResult {
   approx: number;
+  /** The score and percentage in floating point, for display rounding away from a rounding boundary (see `RankingRow.approxScore`). */
+  approxScore: number;
+  approxPercentage: number | null;
   exact: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
   boards: number;
   penalty: Fraction;
@@ -59,18 +75,27 @@ interface PairResult {
  * keeps its results for the others but is not placed.
  */
 function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
+  if (sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions)) return keptSessionRanking(scored, sessions[0]);
   const disqualified = disqualifiedIn(sessions);
   const mp = scored.kind === 'MATCHPOINTS';
   const commonTop = mp ? largestTopPerBoard(sessions) : Fraction.ZERO;
   const results = new Map<string, PairResult>();
+  const weighting = scored.rules.sessionWeighting;
+  const penalised = new Set(sessions.flatMap((s) => s.data.penalties.map((p) => p.contestantId)));
   for (const c of scored.data.contestants.values()) {
     if (disqualified.has(c.id)) continue;
+    if (sessions.length === 1 && !penalised.has(c.id)) {
+      // One session, no penalty: the result is its tally's alone, and a tally a correction left alone is reused.
+      const tally = sessions[0].tallies.get(c.id);
+      if (tally?.boards) results.set(c.id, sessionResult(tally, mp, weighting, commonTop));
+      continue;
+    }
     const parts = sessions.flatMap((s) => {
       const tally = s.tallies.get(c.id);
       return tally?.boards ? [{ s, tally, penalty: pairPenalty(scored, s, c.id, tally) }] : [];
     });
     if (!parts.length) continue;
-    results.set(c.id, combine(parts, mp, scored.rules.sessionWeighting, commonTop));
+    results.set(c.id, combine(parts, mp, weighting, commonTop));
   }
   const labels = fieldLabels(scored, sessions);
   const fields = new Map<string, ContestantRow[]>();
@@ -82,19 +107,164 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     else fields.set(label, [c]);
   }
   return [...fields.keys()].sort(byField).flatMap((field) =>
-    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => {
-      const r = results.get(item.id)!;
-      const penalty = r.penalty.isZero() ? null : r.penalty;
-      return { contestant: item, field, place, rank, boards: r.boards, penalty, get score() { return r.exact().score; }, get percentage() { return r.exact().percentage; } };
-    }),
+    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
   );
+}
+
+/**
+ * One session's ranking, kept with its tallies: after a correction (`delta`: the tallies it started
+ * from and the contestants it re-credited) the ranking of the tallies before is updated — the
+ * re-credited contestants taken out and merged back in at their new scores, the rest left in order
+ * — and the whole field placed again in one pass, instead of every result combined and sorted
+ * again. Only for a session without penalties whose fields are the home directions (a national
+ * field); the incremental property test (incremental.spec.ts) checks it against a whole ranking.
+ */
+interface KeptRanking {
+  mp: boolean;
+  weighting: string;
+  /** Per field, in `byApproximateScore` order. */
+  fields: Map<string, KeptEntry[]>;
+  rows: RankingRow[];
+}
+
+/** A contestant in a kept ranking: its result, and its last row (reused while its place stands). */
+interface KeptEntry extends ApproximateEntry<ContestantRow> {
+  result: PairResult;
+  row: PairRow | null;
+}
+
+const kept = new WeakMap<ReadonlyMap<string, Tally>, KeptRanking>();
+
+function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
+  const mp = scored.kind === 'MATCHPOINTS';
+  const weighting = scored.rules.sessionWeighting;
+  const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
+  const current = kept.get(s.tallies);
+  if (fits(current)) return current.rows;
+  const entry = (c: ContestantRow, tally: Tally): KeptEntry => {
+    const result = sessionResult(tally, mp, weighting, Fraction.ZERO);
+    return { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null };
+  };
+  const base = s.delta ? kept.get(s.delta.from) : undefined;
+  const fields = new Map<string, KeptEntry[]>();
+  if (fits(base)) {
+    const moved = new Set(s.delta!.changed);
+    const fresh = new Map<string, KeptEntry[]>();
+    for (const id of moved) {
+      const c = scored.data.contestants.get(id);
+      const tally = s.tallies.get(id);
+      if (!c || !tally?.boards) continue;
+      const label = c.direction ?? '';
+      const list = fresh.get(label);
+      if (list) list.push(entry(c, tally));
+      else fresh.set(label, [entry(c, tally)]);
+    }
+    for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
+      const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => !moved.has(e.item.id)), (fresh.get(label) ?? []).sort(byApproximateScore));
+      if (merged.length) fields.set(label, merged);
+    }
+  } else {
+    for (const [id, tally] of s.tallies) {
+      const c = scored.data.contestants.get(id);
+      if (!c || !tally.boards) continue;
+      const label = c.direction ?? '';
+      const list = fields.get(label);
+      if (list) list.push(entry(c, tally));
+      else fields.set(label, [entry(c, tally)]);
+    }
+    for (const list of fields.values()) list.sort(byApproximateScore);
+  }
+  const rows: RankingRow[] = [];
+  for (const field of [...fields.keys()].sort(byField)) {
+    const entries = fields.get(field)!;
+    const entryOf = new Map<ContestantRow, KeptEntry>();
+    for (const e of entries) entryOf.set(e.item, e);
+    for (const { item, place, rank } of placeApproximatelyOrdered(entries, (c) => entryOf.get(c)!.result.exact().key)) {
+      const e = entryOf.get(item)!;
+      if (!e.row || e.row.place !== place || e.row.rank !== rank) e.row = new PairRow(item, field, place, rank, e.result);
+      rows.push(e.row);
+    }
+  }
+  kept.set(s.tallies, { mp, weighting, fields, rows });
+  return rows;
+}
+
+/** Two lists in `byApproximateScore` order as one. */
+function mergeOrdered<E extends ApproximateEntry<unknown>>(a: E[], b: E[]): E[] {
+  if (!b.length) return a;
+  const out: E[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/** A pair's ranking row: exact score and percentage worked out when read (a class: 20,000 of them per revision are cheap to make). */
+class PairRow implements RankingRow {
+  readonly boards: number;
+  readonly penalty: Fraction | null;
+
+  constructor(
+    readonly contestant: ContestantRow,
+    readonly field: string,
+    readonly place: string,
+    readonly rank: number,
+    private readonly result: PairResult,
+  ) {
+    this.boards = result.boards;
+    this.penalty = result.penalty.isZero() ? null : result.penalty;
+  }
+
+  get score(): Fraction {
+    return this.result.exact().score;
+  }
+
+  get approxScore(): number {
+    return this.result.approxScore;
+  }
+
+  get approxPercentage(): number | null {
+    return this.result.approxPercentage;
+  }
+
+  get percentage(): Fraction | null {
+    return this.result.exact().percentage;
+  }
+}
+
+/**
+ * A contestant's result from one session's tally without penalties, kept with the tally: a
+ * correction re-credits a few hundred tallies of a 20,000-pair field, and the ranking after it
+ * reuses every other contestant's result (exact totals already read included). It depends on the
+ * tally, the unit and the weighting only (one session: its own figures whatever the common top).
+ */
+const resultOfTally = new WeakMap<Tally, { mp: boolean; weighting: string; result: PairResult }>();
+
+function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  const kept = resultOfTally.get(tally);
+  if (kept && kept.mp === mp && kept.weighting === weighting) return kept.result;
+  const result = singleResult(tally, mp, weighting, commonTop);
+  resultOfTally.set(tally, { mp, weighting, result });
+  return result;
+}
+
+/** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
+function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  const weight = weighting === 'BOARDS' ? tally.boards : 1;
+  const share = !mp ? tally.approx / tally.boards : tally.tops.isZero() ? 0 : tally.approx / tally.tops.toNumber();
+  const approx = (0 + share * weight) / weight;
+  let exact: ReturnType<PairResult['exact']> | null = null;
+  const parts = [{ tally, penalty: Fraction.ZERO }];
+  return { approx, approxScore: tally.approx, approxPercentage: mp ? approx * 100 : null, boards: tally.boards, penalty: Fraction.ZERO, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
 /** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
 const fieldOrder = (label: string) => label.replace(/\bNS\b/, '0').replace(/\bEW\b/, '1');
 const byField = (a: string, b: string) => (fieldOrder(a) < fieldOrder(b) ? -1 : fieldOrder(a) > fieldOrder(b) ? 1 : 0);
 
-function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const penalty = sum(parts.map((p) => p.penalty));
   const weight = (p: { tally: Tally }) => (weighting === 'BOARDS' ? p.tally.boards : 1);
@@ -106,11 +276,14 @@ function combine(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[],
     return p.tally.tops.isZero() ? 0 : net / p.tally.tops.toNumber();
   };
   const approx = parts.reduce((x, p) => x + approxShare(p) * weight(p), 0) / totalWeight;
+  // As exactPair computes them: MPs of one session are its own, several are on the common top.
+  const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0);
+  const approxScore = !mp || parts.length === 1 ? approxNet : approx * boards * commonTop.toNumber();
   let exact: ReturnType<PairResult['exact']> | null = null;
-  return { approx, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
-function exactPair(parts: { s: ScoredSession; tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
+function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const net = parts.map((p) => p.tally.score.sub(p.penalty));
   const weights = parts.map((p) => frac(weighting === 'BOARDS' ? p.tally.boards : 1));
@@ -161,12 +334,17 @@ const fitsUnit = (p: PenaltyRow, unit: 'MP' | 'IMP') => (unit === 'MP' ? p.unit 
  * apart, and its home direction in a two-winner Mitchell. Carried over several sessions: its home
  * direction only, when it sat in two-winner sections throughout.
  */
+/** No section switches arrows and none is ranked apart: the field is the home direction. */
+function byDirectionOnly(scored: ScoredEvent, sessions: ScoredSession[]): boolean {
+  const bySection = sessions.length === 1 && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
+  return !bySection && sessions.every((s) => !s.data.sections.some(oneWinner));
+}
+
 function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: ContestantRow) => string {
   const single = sessions.length === 1;
   const bySection = single && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
-  // No section switches arrows and none is ranked apart: the field is the home direction, and a
-  // national field's ranking need not look at every line to find it.
-  if (!bySection && sessions.every((s) => !s.data.sections.some(oneWinner))) return (c) => c.direction ?? '';
+  // A national field's ranking need not look at every line to find its fields.
+  if (byDirectionOnly(scored, sessions)) return (c) => c.direction ?? '';
   const sectionOf = new Map<string, { letter: string; oneWinner: boolean }[]>();
   for (const s of sessions) {
     const byId = new Map(s.data.sections.map((x) => [x.id, x]));
