@@ -141,9 +141,11 @@ export class DoubleDummySearch {
       r1 |= rel[below + 1];
       r2 |= rel[below + 2];
       r3 |= rel[below + 3];
-      // Every card of the run failed alike only because nothing separated them: keep them fixed.
+      // The run's other cards were not tried: each would have led to the same answer with the
+      // run's cards trading places, so if the answer relied on a card of the run, keep the whole
+      // run fixed (cards outside it keep their places either way).
       const low = move >> 8;
-      if (low !== rank) {
+      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) {
         const run = 1 << low;
         if (suit === 0) r0 |= run;
         else if (suit === 1) r1 |= run;
@@ -267,7 +269,7 @@ export class DoubleDummySearch {
       r2 |= rel[below + 2];
       r3 |= rel[below + 3];
       const low = move >> 8;
-      if (low !== rank) {
+      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) {
         const run = 1 << low;
         if (suit === 0) r0 |= run;
         else if (suit === 1) r1 |= run;
