@@ -25,6 +25,8 @@ export class DoubleDummySearch {
   /** Per depth and suit: the cards whose ranks the answer below relied on. */
   private readonly relevant = new Int32Array(MAX_DEPTH * 4 + 4);
   private readonly fixed = new Int32Array(4);
+  /** Per depth and suit: the rank below which the hand's cards are known to change nothing. */
+  private readonly lowestWin = new Int32Array(MAX_DEPTH * 4 + 4);
 
   constructor(tableBits = 20) {
     this.table = new TranspositionTable(tableBits);
@@ -98,21 +100,32 @@ export class DoubleDummySearch {
   private search(depth: number, hand: number, pos: number, target: number): boolean {
     this.nodes++;
     if (pos === 0) return this.trickStart(depth, hand, target);
+    const n = generateMoves(this.state, hand, pos, this.moves, this.weights, depth * SLOTS, -1);
+    const ns = (hand & 1) === 0;
+    return this.tryMoves(depth, hand, pos, n, target) >= 0 ? ns : !ns;
+  }
+
+  /**
+   * Tries the `n` moves generated at `depth` until one gives the side of `hand` its way; answers
+   * its index, or -1 when none does. Leaves in `relevant` at `depth` the cards the answer relied
+   * on: the successful move's, or those of every move tried.
+   */
+  private tryMoves(depth: number, hand: number, pos: number, n: number, target: number): number {
     const s = this.state;
     const rel = this.relevant;
+    const lowest = this.lowestWin;
+    const moves = this.moves;
     const base = depth * SLOTS;
     const here = depth * 4;
     const below = here + 4;
-    const n = generateMoves(s, hand, pos, this.moves, this.weights, base, -1);
     const ns = (hand & 1) === 0;
-    let r0 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    let r3 = 0;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    lowest[here] = lowest[here + 1] = lowest[here + 2] = lowest[here + 3] = 0;
     for (let i = 0; i < n; i++) {
-      const move = this.moves[base + i];
+      const move = moves[base + i];
       const suit = (move >> 4) & 15;
       const rank = move & 15;
+      if (rank < lowest[here + suit]) continue;
       s.play(hand, pos, suit, rank);
       let result: boolean;
       if (pos === 3) {
@@ -135,29 +148,27 @@ export class DoubleDummySearch {
         rel[here + 1] = rel[below + 1];
         rel[here + 2] = rel[below + 2];
         rel[here + 3] = rel[below + 3];
-        return result;
+        return i;
       }
-      r0 |= rel[below];
-      r1 |= rel[below + 1];
-      r2 |= rel[below + 2];
-      r3 |= rel[below + 3];
+      rel[here] |= rel[below];
+      rel[here + 1] |= rel[below + 1];
+      rel[here + 2] |= rel[below + 2];
+      rel[here + 3] |= rel[below + 3];
       // The run's other cards were not tried: each would have led to the same answer with the
       // run's cards trading places, so if the answer relied on a card of the run, keep the whole
       // run fixed (cards outside it keep their places either way).
       const low = move >> 8;
-      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) {
-        const run = 1 << low;
-        if (suit === 0) r0 |= run;
-        else if (suit === 1) r1 |= run;
-        else if (suit === 2) r2 |= run;
-        else r3 |= run;
+      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) rel[here + suit] |= 1 << low;
+      // A card below every card the answers so far relied on stands for all such cards of its
+      // suit in this hand: they would trade places with it and change nothing (DDS's "lowest
+      // win"). The first such card tried sets the bar for the rest of the suit.
+      if (lowest[here + suit] === 0) {
+        const relied = rel[here + suit];
+        const bar = relied === 0 ? 15 : 31 - Math.clz32(relied & -relied);
+        if (rank < bar) lowest[here + suit] = bar;
       }
     }
-    rel[here] = r0;
-    rel[here + 1] = r1;
-    rel[here + 2] = r2;
-    rel[here + 3] = r3;
-    return !ns;
+    return -1;
   }
 
   /** The trick just completed was won by rank if another card of the winner's suit is in it. */
@@ -239,48 +250,15 @@ export class DoubleDummySearch {
       return tt.lower[hit] >= need;
     }
     const preferred = tt.hint;
-    const base = depth * SLOTS;
-    const below = here + 4;
-    const n = generateMoves(s, leader, 0, this.moves, this.weights, base, preferred);
-    let result = !ns;
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
+    const cut = this.tryMoves(depth, leader, 0, n, target);
+    const result = cut >= 0 ? ns : !ns;
     let best = -1;
-    let r0 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    let r3 = 0;
-    for (let i = 0; i < n; i++) {
-      const move = this.moves[base + i];
+    if (cut >= 0) {
+      const move = this.moves[depth * SLOTS + cut];
       const suit = (move >> 4) & 15;
-      const rank = move & 15;
-      s.play(leader, 0, suit, rank);
-      const r = this.search(depth + 1, (leader + 1) & 3, 1, target);
-      s.unplay(leader, suit, rank);
-      if (r === ns) {
-        result = r;
-        best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> (rank + 1)];
-        r0 = rel[below];
-        r1 = rel[below + 1];
-        r2 = rel[below + 2];
-        r3 = rel[below + 3];
-        break;
-      }
-      r0 |= rel[below];
-      r1 |= rel[below + 1];
-      r2 |= rel[below + 2];
-      r3 |= rel[below + 3];
-      const low = move >> 8;
-      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) {
-        const run = 1 << low;
-        if (suit === 0) r0 |= run;
-        else if (suit === 1) r1 |= run;
-        else if (suit === 2) r2 |= run;
-        else r3 |= run;
-      }
+      best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
     }
-    rel[here] = r0;
-    rel[here + 1] = r1;
-    rel[here + 2] = r2;
-    rel[here + 3] = r3;
     const fixed = this.fixed;
     for (let suit = 0; suit < 4; suit++) {
       const r = rel[here + suit];
