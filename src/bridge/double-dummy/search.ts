@@ -231,12 +231,13 @@ export class DoubleDummySearch {
     const tt = this.table;
     const codes = tt.codes;
     const counts = tt.counts;
+    // West's club length follows from the others (every hand holds as many cards): not keyed.
     let lengthsA = 0;
-    let lengthsB = leader << 16;
+    let lengthsB = leader << 28;
     for (let suit = 0; suit < 4; suit++) {
       lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
       lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
-      lengthsB |= BIT_COUNT[h[12 + suit]] << (20 + suit * 4);
+      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
       suitCode(h, suit, codes, counts);
     }
     tt.locate(lengthsA, lengthsB);
@@ -247,7 +248,7 @@ export class DoubleDummySearch {
     const hit = tt.probe(need);
     if (hit >= 0) {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
-      return tt.lower[hit] >= need;
+      return tt.lower(hit) >= need;
     }
     const preferred = tt.hint;
     const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
@@ -308,7 +309,7 @@ function presentOf(h: Int32Array, suit: number): number {
   return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
 }
 
-/** Writes a suit's owners from the top down (2 bits a card) and its number of cards. */
+/** Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards. */
 function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
   const n0 = h[suit];
   const n1 = h[4 + suit];
@@ -323,7 +324,7 @@ function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32A
     code = (code << 2) | owner;
     count++;
   }
-  codes[suit] = code;
+  codes[suit] = count === 0 ? 0 : code << (32 - 2 * count);
   counts[suit] = count;
 }
 
