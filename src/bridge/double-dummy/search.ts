@@ -25,6 +25,8 @@ export class DoubleDummySearch {
   /** Per depth and suit: the cards whose ranks the answer below relied on. */
   private readonly relevant = new Int32Array(MAX_DEPTH * 4 + 4);
   private readonly fixed = new Int32Array(4);
+  /** Per depth: the lead that last won the argument there (tried first when the table has none). */
+  private readonly killer = new Int32Array(MAX_DEPTH).fill(-1);
   /** Per depth and suit: the rank below which the hand's cards are known to change nothing. */
   private readonly lowestWin = new Int32Array(MAX_DEPTH * 4 + 4);
 
@@ -250,7 +252,7 @@ export class DoubleDummySearch {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
       return tt.lower(hit) >= need;
     }
-    const preferred = tt.hint;
+    const preferred = tt.hint >= 0 ? tt.hint : this.killer[depth];
     const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
     const cut = this.tryMoves(depth, leader, 0, n, target);
     const result = cut >= 0 ? ns : !ns;
@@ -259,6 +261,7 @@ export class DoubleDummySearch {
       const move = this.moves[depth * SLOTS + cut];
       const suit = (move >> 4) & 15;
       best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
+      this.killer[depth] = best;
     }
     const fixed = this.fixed;
     for (let suit = 0; suit < 4; suit++) {
