@@ -84,7 +84,8 @@ export class TranspositionTable {
     const c1 = this.codes[1];
     const c2 = this.codes[2];
     const c3 = this.codes[3];
-    for (let e = this.heads[this.bucket]; e !== NONE; e = t[e + NEXT]) {
+    let prev = NONE;
+    for (let e = this.heads[this.bucket]; e !== NONE; prev = e, e = t[e + NEXT]) {
       if (
         t[e + LEN_A] !== this.a ||
         t[e + LEN_B] !== this.b ||
@@ -96,7 +97,15 @@ export class TranspositionTable {
         continue;
       }
       const info = t[e + INFO];
-      if ((info & 15) >= need || ((info >> 4) & 15) < need) return e;
+      if ((info & 15) >= need || ((info >> 4) & 15) < need) {
+        // Move the entry to the front: positions recur in bursts.
+        if (prev !== NONE) {
+          t[prev + NEXT] = t[e + NEXT];
+          t[e + NEXT] = this.heads[this.bucket];
+          this.heads[this.bucket] = e;
+        }
+        return e;
+      }
       if (this.hint === NONE) this.hint = info >> 8;
     }
     return NONE;
