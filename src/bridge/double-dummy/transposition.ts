@@ -134,7 +134,9 @@ export class TranspositionTable {
     const o1 = this.codes[1] & m1;
     const o2 = this.codes[2] & m2;
     const o3 = this.codes[3] & m3;
-    for (let e = this.heads[this.bucket]; e !== NONE; e = t[e + NEXT]) {
+    // The same entry, if any, is among the newest or recently used: look no further.
+    let looked = 0;
+    for (let e = this.heads[this.bucket]; e !== NONE && looked < 8; e = t[e + NEXT], looked++) {
       if (
         t[e + LEN_A] === this.a &&
         t[e + LEN_B] === this.b &&
