@@ -312,23 +312,54 @@ function presentOf(h: Int32Array, suit: number): number {
   return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
 }
 
-/** Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards. */
+/**
+ * Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards.
+ * The owners' two bits are two masks (East or West, South or West) squeezed onto the suit's
+ * remaining cards and spread to every other bit, by table: no loop over the cards.
+ */
 function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
-  const n0 = h[suit];
-  const n1 = h[4 + suit];
-  const n2 = h[8 + suit];
-  let all = n0 | n1 | n2 | h[12 + suit];
-  let code = 0;
-  let count = 0;
-  while (all) {
-    const bit = 1 << (31 - Math.clz32(all));
-    all ^= bit;
-    const owner = n0 & bit ? 0 : n1 & bit ? 1 : n2 & bit ? 2 : 3;
-    code = (code << 2) | owner;
-    count++;
-  }
-  codes[suit] = count === 0 ? 0 : code << (32 - 2 * count);
+  const e = h[4 + suit];
+  const s = h[8 + suit];
+  const w = h[12 + suit];
+  const all = h[suit] | e | s | w;
+  const count = BIT_COUNT[all];
+  const low = squeeze(e | w, all) | (squeeze(s | w, all) << 1);
+  codes[suit] = count === 0 ? 0 : low << (32 - 2 * count);
   counts[suit] = count;
+}
+
+/** The bits of `x` at the places `all` has bits, packed together, spread to the even bits. */
+function squeeze(x: number, all: number): number {
+  const lowAll = all & 0x7f;
+  const packed = (SQUEEZE_HIGH[((all >> 7) << 6) | (x >> 7)] << BIT_COUNT[lowAll]) | SQUEEZE_LOW[(lowAll << 7) | (x & 0x7f)];
+  return SPREAD[packed];
+}
+
+/** `SQUEEZE_LOW[all << 7 | x]` (7-bit halves) and `SQUEEZE_HIGH[all << 6 | x]` (6-bit halves): x's bits where all has bits, packed. */
+const SQUEEZE_LOW = squeezeTable(7);
+const SQUEEZE_HIGH = squeezeTable(6);
+/** A 13-bit mask with a zero put after every bit. */
+const SPREAD = (() => {
+  const table = new Int32Array(8192);
+  for (let m = 0; m < 8192; m++) for (let i = 0; i < 13; i++) if (m & (1 << i)) table[m] |= 1 << (2 * i);
+  return table;
+})();
+
+function squeezeTable(bits: number): Uint8Array {
+  const table = new Uint8Array(1 << (2 * bits));
+  for (let all = 0; all < 1 << bits; all++) {
+    for (let x = 0; x < 1 << bits; x++) {
+      let packed = 0;
+      let at = 0;
+      for (let i = 0; i < bits; i++) {
+        if ((all & (1 << i)) === 0) continue;
+        if (x & (1 << i)) packed |= 1 << at;
+        at++;
+      }
+      table[(all << bits) | x] = packed;
+    }
+  }
+  return table;
 }
 
 /** The `k` highest cards of `present`. */
