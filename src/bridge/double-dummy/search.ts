@@ -102,6 +102,7 @@ export class DoubleDummySearch {
   private search(depth: number, hand: number, pos: number, target: number): boolean {
     this.nodes++;
     if (pos === 0) return this.trickStart(depth, hand, target);
+    if (pos === 1 && this.secondHandWins(depth, hand, target)) return (hand & 1) === 0;
     const n = generateMoves(this.state, hand, pos, this.moves, this.weights, depth * SLOTS, -1);
     const ns = (hand & 1) === 0;
     return this.tryMoves(depth, hand, pos, n, target) >= 0 ? ns : !ns;
@@ -171,6 +172,30 @@ export class DoubleDummySearch {
       }
     }
     return -1;
+  }
+
+  /**
+   * Second hand's sure trick, when one trick is all his side still needs (North–South one more,
+   * or East–West one, North–South needing every trick): he or his partner, last to play, holds
+   * the highest card of the suit led, and the third hand cannot ruff. The answer relied on that
+   * top card only (the third hand's lengths are in every table key).
+   */
+  private secondHandWins(depth: number, hand: number, target: number): boolean {
+    const s = this.state;
+    const ns = (hand & 1) === 0;
+    if (ns ? target - s.nsWon !== 1 : target - s.nsWon !== s.left) return false;
+    const h = s.hands;
+    const lead = s.trickSuit[s.at];
+    const third = (hand + 1) & 3;
+    const trump = s.trump;
+    if (trump !== NOTRUMP && lead !== trump && h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
+    const top = 1 << (31 - Math.clz32(s.present(lead, 1)));
+    if (((h[hand * 4 + lead] | h[(hand ^ 2) * 4 + lead]) & top) === 0) return false;
+    const here = depth * 4;
+    const rel = this.relevant;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    rel[here + lead] = top;
+    return true;
   }
 
   /** The trick just completed was won by rank if another card of the winner's suit is in it. */
