@@ -44,6 +44,20 @@ export function holdingsOfDeal(deal: Deal): Int32Array {
   return holdings;
 }
 
+/** The deal of 16 suit masks (13 cards a hand), the inverse of `holdingsOfDeal`. */
+export function dealOfHoldings(holdings: Int32Array): Deal {
+  const deal = {} as Record<Seat, Deal[Seat]>;
+  HAND_SEATS.forEach((seat, hand) => {
+    const suits = [0, 1, 2, 3].map((suit) => {
+      let text = '';
+      for (let rank = 12; rank >= 0; rank--) if (holdings[hand * 4 + suit] & (1 << rank)) text += RANK_CHARS[rank];
+      return text;
+    });
+    deal[seat] = suits as unknown as Deal[Seat];
+  });
+  return deal;
+}
+
 /** A card as `suit * 16 + rank` (the move encoding of the search). */
 export function cardCode(text: string): number {
   const suit = 'SHDC'.indexOf(text[0]?.toUpperCase() ?? '');

@@ -4,12 +4,10 @@
  * - Par: 1,000 seeded tables, ours against DDS's DealerPar, score and contracts.
  * - Tricks: 1,000 seeded random 5-card endings (every trump, every leader) against SolveBoard.
  * - Tables: all 20 results of 100 seeded random 8-card positions against SolveBoard.
- * - Full deals: `DD_DDS_DEALS` seeded random 13-card deals (default 0), all 20 results and par
- *   against CalcDDtable and DealerPar. Our solver still needs seconds to minutes a deal
- *   (bench:dd), too slow for the suite; `DD_DDS_DEALS=1000` runs the full comparison.
+ * Full deals are compared in src/double-dummy/dds-deals.spec.ts, through the service's threads.
  */
 import { describe, expect, it } from '@jest/globals';
-import { ddsAvailable, ddsPar, ddsPositions, ddsTables } from '../../../test/support/dds.js';
+import { ddsAvailable, ddsPar, ddsPositions } from '../../../test/support/dds.js';
 import { seededRandom } from '../random.js';
 import type { Seat, Vulnerability } from '../types.js';
 import { flattenTable, tableOfCounts } from './analysis.js';
@@ -63,20 +61,6 @@ maybe('agreement with DDS (libdds0)', () => {
       expect([i, ours]).toEqual([i, expected]);
     });
   });
-
-  it('full tables and par of seeded random deals (CalcDDtable, DealerPar)', () => {
-    const random = seededRandom(13);
-    const count = Number(process.env.DD_DDS_DEALS ?? 0);
-    const deals = Array.from({ length: count }, () => randomHoldings(random));
-    const theirs = ddsTables(deals, deals.map((_, i) => i % 4), deals.map((_, i) => (i * 3) % 4));
-    const search = new DoubleDummySearch();
-    deals.forEach((deal, i) => {
-      const table = solveHoldings(deal, search);
-      expect([i, flattenTable(table)]).toEqual([i, theirs[i].tricks]);
-      const par = parOf(table, VULNERABILITIES[(i * 3) % 4], SEATS[i % 4]);
-      expect([i, par.nsScore, [...par.contracts].sort()]).toEqual([i, theirs[i].par.score, theirs[i].par.contracts.map(ddsContract).sort()]);
-    });
-  }, 1_200_000);
 });
 
 /** A table shaped like real ones: each side's tricks in a strain close for its two declarers. */

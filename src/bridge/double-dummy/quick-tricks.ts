@@ -19,8 +19,16 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   const lho = (leader + 1) & 3;
   const rho = (leader + 3) & 3;
   const suited = trump !== NOTRUMP;
-  const lhoTrumps = suited && hands[lho * 4 + trump] !== 0;
-  const rhoTrumps = suited && hands[rho * 4 + trump] !== 0;
+  // Top trumps the leader can cash draw the opponents' trumps first when he has as many as they
+  // hold: his side-suit winners then cannot be ruffed.
+  let drawn = false;
+  if (suited) {
+    const t = hands[leader * 4 + trump];
+    const allTrumps = t | hands[partner * 4 + trump] | hands[lho * 4 + trump] | hands[rho * 4 + trump];
+    drawn = topRun(t, allTrumps) >= Math.max(BIT_COUNT[hands[lho * 4 + trump]], BIT_COUNT[hands[rho * 4 + trump]]);
+  }
+  const lhoTrumps = suited && !drawn && hands[lho * 4 + trump] !== 0;
+  const rhoTrumps = suited && !drawn && hands[rho * 4 + trump] !== 0;
   const partnerTrumps = suited && hands[partner * 4 + trump] !== 0;
   const leaderTrumps = suited && hands[leader * 4 + trump] !== 0;
   let own = 0;

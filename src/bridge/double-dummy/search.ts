@@ -25,6 +25,10 @@ export class DoubleDummySearch {
   /** Per depth and suit: the cards whose ranks the answer below relied on. */
   private readonly relevant = new Int32Array(MAX_DEPTH * 4 + 4);
   private readonly fixed = new Int32Array(4);
+  /** Per depth: the lead that last won the argument there (tried first when the table has none). */
+  private readonly killer = new Int32Array(MAX_DEPTH).fill(-1);
+  /** Per depth and suit: the rank below which the hand's cards are known to change nothing. */
+  private readonly lowestWin = new Int32Array(MAX_DEPTH * 4 + 4);
 
   constructor(tableBits = 20) {
     this.table = new TranspositionTable(tableBits);
@@ -98,21 +102,33 @@ export class DoubleDummySearch {
   private search(depth: number, hand: number, pos: number, target: number): boolean {
     this.nodes++;
     if (pos === 0) return this.trickStart(depth, hand, target);
+    if (pos === 1 && this.secondHandWins(depth, hand, target)) return (hand & 1) === 0;
+    const n = generateMoves(this.state, hand, pos, this.moves, this.weights, depth * SLOTS, -1);
+    const ns = (hand & 1) === 0;
+    return this.tryMoves(depth, hand, pos, n, target) >= 0 ? ns : !ns;
+  }
+
+  /**
+   * Tries the `n` moves generated at `depth` until one gives the side of `hand` its way; answers
+   * its index, or -1 when none does. Leaves in `relevant` at `depth` the cards the answer relied
+   * on: the successful move's, or those of every move tried.
+   */
+  private tryMoves(depth: number, hand: number, pos: number, n: number, target: number): number {
     const s = this.state;
     const rel = this.relevant;
+    const lowest = this.lowestWin;
+    const moves = this.moves;
     const base = depth * SLOTS;
     const here = depth * 4;
     const below = here + 4;
-    const n = generateMoves(s, hand, pos, this.moves, this.weights, base, -1);
     const ns = (hand & 1) === 0;
-    let r0 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    let r3 = 0;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    lowest[here] = lowest[here + 1] = lowest[here + 2] = lowest[here + 3] = 0;
     for (let i = 0; i < n; i++) {
-      const move = this.moves[base + i];
+      const move = moves[base + i];
       const suit = (move >> 4) & 15;
       const rank = move & 15;
+      if (rank < lowest[here + suit]) continue;
       s.play(hand, pos, suit, rank);
       let result: boolean;
       if (pos === 3) {
@@ -135,27 +151,51 @@ export class DoubleDummySearch {
         rel[here + 1] = rel[below + 1];
         rel[here + 2] = rel[below + 2];
         rel[here + 3] = rel[below + 3];
-        return result;
+        return i;
       }
-      r0 |= rel[below];
-      r1 |= rel[below + 1];
-      r2 |= rel[below + 2];
-      r3 |= rel[below + 3];
-      // Every card of the run failed alike only because nothing separated them: keep them fixed.
+      rel[here] |= rel[below];
+      rel[here + 1] |= rel[below + 1];
+      rel[here + 2] |= rel[below + 2];
+      rel[here + 3] |= rel[below + 3];
+      // The run's other cards were not tried: each would have led to the same answer with the
+      // run's cards trading places, so if the answer relied on a card of the run, keep the whole
+      // run fixed (cards outside it keep their places either way).
       const low = move >> 8;
-      if (low !== rank) {
-        const run = 1 << low;
-        if (suit === 0) r0 |= run;
-        else if (suit === 1) r1 |= run;
-        else if (suit === 2) r2 |= run;
-        else r3 |= run;
+      if (low !== rank && (rel[below + suit] & ((2 << rank) - (1 << low))) !== 0) rel[here + suit] |= 1 << low;
+      // A card below every card the answers so far relied on stands for all such cards of its
+      // suit in this hand: they would trade places with it and change nothing (DDS's "lowest
+      // win"). The first such card tried sets the bar for the rest of the suit.
+      if (lowest[here + suit] === 0) {
+        const relied = rel[here + suit];
+        const bar = relied === 0 ? 15 : 31 - Math.clz32(relied & -relied);
+        if (rank < bar) lowest[here + suit] = bar;
       }
     }
-    rel[here] = r0;
-    rel[here + 1] = r1;
-    rel[here + 2] = r2;
-    rel[here + 3] = r3;
-    return !ns;
+    return -1;
+  }
+
+  /**
+   * Second hand's sure trick, when one trick is all his side still needs (North–South one more,
+   * or East–West one, North–South needing every trick): he or his partner, last to play, holds
+   * the highest card of the suit led, and the third hand cannot ruff. The answer relied on that
+   * top card only (the third hand's lengths are in every table key).
+   */
+  private secondHandWins(depth: number, hand: number, target: number): boolean {
+    const s = this.state;
+    const ns = (hand & 1) === 0;
+    if (ns ? target - s.nsWon !== 1 : target - s.nsWon !== s.left) return false;
+    const h = s.hands;
+    const lead = s.trickSuit[s.at];
+    const third = (hand + 1) & 3;
+    const trump = s.trump;
+    if (trump !== NOTRUMP && lead !== trump && h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
+    const top = 1 << (31 - Math.clz32(s.present(lead, 1)));
+    if (((h[hand * 4 + lead] | h[(hand ^ 2) * 4 + lead]) & top) === 0) return false;
+    const here = depth * 4;
+    const rel = this.relevant;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    rel[here + lead] = top;
+    return true;
   }
 
   /** The trick just completed was won by rank if another card of the winner's suit is in it. */
@@ -218,12 +258,13 @@ export class DoubleDummySearch {
     const tt = this.table;
     const codes = tt.codes;
     const counts = tt.counts;
+    // West's club length follows from the others (every hand holds as many cards): not keyed.
     let lengthsA = 0;
-    let lengthsB = leader << 16;
+    let lengthsB = leader << 28;
     for (let suit = 0; suit < 4; suit++) {
       lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
       lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
-      lengthsB |= BIT_COUNT[h[12 + suit]] << (20 + suit * 4);
+      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
       suitCode(h, suit, codes, counts);
     }
     tt.locate(lengthsA, lengthsB);
@@ -234,51 +275,19 @@ export class DoubleDummySearch {
     const hit = tt.probe(need);
     if (hit >= 0) {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
-      return tt.lower[hit] >= need;
+      return tt.lower(hit) >= need;
     }
-    const preferred = tt.hint;
-    const base = depth * SLOTS;
-    const below = here + 4;
-    const n = generateMoves(s, leader, 0, this.moves, this.weights, base, preferred);
-    let result = !ns;
+    const preferred = tt.hint >= 0 ? tt.hint : this.killer[depth];
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
+    const cut = this.tryMoves(depth, leader, 0, n, target);
+    const result = cut >= 0 ? ns : !ns;
     let best = -1;
-    let r0 = 0;
-    let r1 = 0;
-    let r2 = 0;
-    let r3 = 0;
-    for (let i = 0; i < n; i++) {
-      const move = this.moves[base + i];
+    if (cut >= 0) {
+      const move = this.moves[depth * SLOTS + cut];
       const suit = (move >> 4) & 15;
-      const rank = move & 15;
-      s.play(leader, 0, suit, rank);
-      const r = this.search(depth + 1, (leader + 1) & 3, 1, target);
-      s.unplay(leader, suit, rank);
-      if (r === ns) {
-        result = r;
-        best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> (rank + 1)];
-        r0 = rel[below];
-        r1 = rel[below + 1];
-        r2 = rel[below + 2];
-        r3 = rel[below + 3];
-        break;
-      }
-      r0 |= rel[below];
-      r1 |= rel[below + 1];
-      r2 |= rel[below + 2];
-      r3 |= rel[below + 3];
-      const low = move >> 8;
-      if (low !== rank) {
-        const run = 1 << low;
-        if (suit === 0) r0 |= run;
-        else if (suit === 1) r1 |= run;
-        else if (suit === 2) r2 |= run;
-        else r3 |= run;
-      }
+      best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
+      this.killer[depth] = best;
     }
-    rel[here] = r0;
-    rel[here + 1] = r1;
-    rel[here + 2] = r2;
-    rel[here + 3] = r3;
     const fixed = this.fixed;
     for (let suit = 0; suit < 4; suit++) {
       const r = rel[here + suit];
@@ -328,23 +337,54 @@ function presentOf(h: Int32Array, suit: number): number {
   return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
 }
 
-/** Writes a suit's owners from the top down (2 bits a card) and its number of cards. */
+/**
+ * Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards.
+ * The owners' two bits are two masks (East or West, South or West) squeezed onto the suit's
+ * remaining cards and spread to every other bit, by table: no loop over the cards.
+ */
 function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
-  const n0 = h[suit];
-  const n1 = h[4 + suit];
-  const n2 = h[8 + suit];
-  let all = n0 | n1 | n2 | h[12 + suit];
-  let code = 0;
-  let count = 0;
-  while (all) {
-    const bit = 1 << (31 - Math.clz32(all));
-    all ^= bit;
-    const owner = n0 & bit ? 0 : n1 & bit ? 1 : n2 & bit ? 2 : 3;
-    code = (code << 2) | owner;
-    count++;
-  }
-  codes[suit] = code;
+  const e = h[4 + suit];
+  const s = h[8 + suit];
+  const w = h[12 + suit];
+  const all = h[suit] | e | s | w;
+  const count = BIT_COUNT[all];
+  const low = squeeze(e | w, all) | (squeeze(s | w, all) << 1);
+  codes[suit] = count === 0 ? 0 : low << (32 - 2 * count);
   counts[suit] = count;
+}
+
+/** The bits of `x` at the places `all` has bits, packed together, spread to the even bits. */
+function squeeze(x: number, all: number): number {
+  const lowAll = all & 0x7f;
+  const packed = (SQUEEZE_HIGH[((all >> 7) << 6) | (x >> 7)] << BIT_COUNT[lowAll]) | SQUEEZE_LOW[(lowAll << 7) | (x & 0x7f)];
+  return SPREAD[packed];
+}
+
+/** `SQUEEZE_LOW[all << 7 | x]` (7-bit halves) and `SQUEEZE_HIGH[all << 6 | x]` (6-bit halves): x's bits where all has bits, packed. */
+const SQUEEZE_LOW = squeezeTable(7);
+const SQUEEZE_HIGH = squeezeTable(6);
+/** A 13-bit mask with a zero put after every bit. */
+const SPREAD = (() => {
+  const table = new Int32Array(8192);
+  for (let m = 0; m < 8192; m++) for (let i = 0; i < 13; i++) if (m & (1 << i)) table[m] |= 1 << (2 * i);
+  return table;
+})();
+
+function squeezeTable(bits: number): Uint8Array {
+  const table = new Uint8Array(1 << (2 * bits));
+  for (let all = 0; all < 1 << bits; all++) {
+    for (let x = 0; x < 1 << bits; x++) {
+      let packed = 0;
+      let at = 0;
+      for (let i = 0; i < bits; i++) {
+        if ((all & (1 << i)) === 0) continue;
+        if (x & (1 << i)) packed |= 1 << at;
+        at++;
+      }
+      table[(all << bits) | x] = packed;
+    }
+  }
+  return table;
 }
 
 /** The `k` highest cards of `present`. */

@@ -14,22 +14,26 @@
  * allocation; when the pool is full the table starts again.
  */
 const NONE = -1;
+/**
+ * One entry is 12 int32 slots: next in chain, the two length keys, per suit the mask of its fixed top cards
+ * and their owners written from bit 31 down (2 bits a card; `codes` of the position are aligned the
+ * same way, so a match is one mask-and-compare a suit), then bounds and best lead.
+ */
+const STRIDE = 12;
+const NEXT = 0;
+const LEN_A = 1;
+const LEN_B = 2;
+const MASK = 3;
+const OWNERS = 7;
+const INFO = 11;
 
 export class TranspositionTable {
   private readonly bucketMask: number;
   private readonly heads: Int32Array;
   private readonly capacity: number;
-  private readonly next: Int32Array;
-  private readonly lengthsA: Int32Array;
-  private readonly lengthsB: Int32Array;
-  /** Per suit: `r << 26 | owners of the top r cards`. */
-  private readonly patterns: Int32Array;
-  readonly lower: Int8Array;
-  readonly upper: Int8Array;
-  /** The lead that last decided a target here: suit * 16 + place from the top (0 = highest). */
-  readonly best: Int16Array;
+  private readonly entries: Int32Array;
   private used = 0;
-  /** The position being looked at: lengths key, suit owner codes and suit sizes. */
+  /** The position being looked at: lengths key, suit owner codes (top-aligned) and suit sizes. */
   private a = 0;
   private b = 0;
   private bucket = 0;
@@ -43,13 +47,7 @@ export class TranspositionTable {
     this.bucketMask = buckets - 1;
     this.heads = new Int32Array(buckets).fill(NONE);
     this.capacity = 1 << entryBits;
-    this.next = new Int32Array(this.capacity);
-    this.lengthsA = new Int32Array(this.capacity);
-    this.lengthsB = new Int32Array(this.capacity);
-    this.patterns = new Int32Array(this.capacity * 4);
-    this.lower = new Int8Array(this.capacity);
-    this.upper = new Int8Array(this.capacity);
-    this.best = new Int16Array(this.capacity);
+    this.entries = new Int32Array(this.capacity * STRIDE);
   }
 
   clear(): void {
@@ -58,12 +56,13 @@ export class TranspositionTable {
   }
 
   get bytes(): number {
-    return this.heads.byteLength + this.capacity * (4 + 4 + 4 + 16 + 1 + 1 + 2);
+    return this.heads.byteLength + this.entries.byteLength;
   }
 
   /**
    * Sets the position to look up or store: `a`/`b` pack the 16 suit lengths (4 bits each) with the
-   * leader in `b`'s top bits; `codes` and `counts` must hold the four suits' owner codes and sizes.
+   * leader in `b`'s top bits; `codes` must hold the four suits' owners from the top card down,
+   * aligned to bit 31, and `counts` the suits' sizes.
    */
   locate(a: number, b: number): void {
     this.a = a;
@@ -80,27 +79,45 @@ export class TranspositionTable {
    */
   probe(need: number): number {
     this.hint = NONE;
-    for (let e = this.heads[this.bucket]; e !== NONE; e = this.next[e]) {
-      if (this.lengthsA[e] !== this.a || this.lengthsB[e] !== this.b || !this.matches(e)) continue;
-      if (this.lower[e] >= need || this.upper[e] < need) return e;
-      if (this.hint === NONE) this.hint = this.best[e];
+    const t = this.entries;
+    const c0 = this.codes[0];
+    const c1 = this.codes[1];
+    const c2 = this.codes[2];
+    const c3 = this.codes[3];
+    let prev = NONE;
+    for (let e = this.heads[this.bucket]; e !== NONE; prev = e, e = t[e + NEXT]) {
+      if (
+        t[e + LEN_A] !== this.a ||
+        t[e + LEN_B] !== this.b ||
+        (c0 & t[e + MASK]) !== t[e + OWNERS] ||
+        (c1 & t[e + MASK + 1]) !== t[e + OWNERS + 1] ||
+        (c2 & t[e + MASK + 2]) !== t[e + OWNERS + 2] ||
+        (c3 & t[e + MASK + 3]) !== t[e + OWNERS + 3]
+      ) {
+        continue;
+      }
+      const info = t[e + INFO];
+      if ((info & 15) >= need || ((info >> 4) & 15) < need) {
+        // Move the entry to the front: positions recur in bursts.
+        if (prev !== NONE) {
+          t[prev + NEXT] = t[e + NEXT];
+          t[e + NEXT] = this.heads[this.bucket];
+          this.heads[this.bucket] = e;
+        }
+        return e;
+      }
+      if (this.hint === NONE) this.hint = info >> 8;
     }
     return NONE;
   }
 
-  private matches(e: number): boolean {
-    const at = e * 4;
-    for (let s = 0; s < 4; s++) {
-      const p = this.patterns[at + s];
-      const r = p >>> 26;
-      if (r !== 0 && this.codes[s] >>> (2 * (this.counts[s] - r)) !== (p & 0x3ffffff)) return false;
-    }
-    return true;
+  lower(e: number): number {
+    return this.entries[e + INFO] & 15;
   }
 
   /** How many top cards of `suit` entry `e` fixes. */
   fixed(e: number, suit: number): number {
-    return this.patterns[e * 4 + suit] >>> 26;
+    return bitCount(this.entries[e + MASK + suit]) >> 1;
   }
 
   /**
@@ -108,44 +125,62 @@ export class TranspositionTable {
    * table), fixing the top `fixed[s]` cards of each suit.
    */
   store(fixed: Int32Array, lower: number, upper: number, best: number, tricksLeft: number): void {
-    const p0 = this.pattern(fixed, 0);
-    const p1 = this.pattern(fixed, 1);
-    const p2 = this.pattern(fixed, 2);
-    const p3 = this.pattern(fixed, 3);
-    for (let e = this.heads[this.bucket]; e !== NONE; e = this.next[e]) {
-      const at = e * 4;
+    const t = this.entries;
+    const m0 = topMask(fixed[0]);
+    const m1 = topMask(fixed[1]);
+    const m2 = topMask(fixed[2]);
+    const m3 = topMask(fixed[3]);
+    const o0 = this.codes[0] & m0;
+    const o1 = this.codes[1] & m1;
+    const o2 = this.codes[2] & m2;
+    const o3 = this.codes[3] & m3;
+    // The same entry, if any, is among the newest or recently used: look no further.
+    let looked = 0;
+    for (let e = this.heads[this.bucket]; e !== NONE && looked < 8; e = t[e + NEXT], looked++) {
       if (
-        this.lengthsA[e] === this.a &&
-        this.lengthsB[e] === this.b &&
-        this.patterns[at] === p0 &&
-        this.patterns[at + 1] === p1 &&
-        this.patterns[at + 2] === p2 &&
-        this.patterns[at + 3] === p3
+        t[e + LEN_A] === this.a &&
+        t[e + LEN_B] === this.b &&
+        t[e + MASK] === m0 &&
+        t[e + MASK + 1] === m1 &&
+        t[e + MASK + 2] === m2 &&
+        t[e + MASK + 3] === m3 &&
+        t[e + OWNERS] === o0 &&
+        t[e + OWNERS + 1] === o1 &&
+        t[e + OWNERS + 2] === o2 &&
+        t[e + OWNERS + 3] === o3
       ) {
-        if (lower > this.lower[e]) this.lower[e] = lower;
-        if (upper < this.upper[e]) this.upper[e] = upper;
-        this.best[e] = best;
+        const info = t[e + INFO];
+        const lo = Math.max(info & 15, lower);
+        const hi = Math.min((info >> 4) & 15, upper);
+        t[e + INFO] = ((best < 0 ? info >> 8 : best) << 8) | (hi << 4) | lo;
         return;
       }
     }
     if (this.used === this.capacity) this.clear();
-    const e = this.used++;
-    const at = e * 4;
-    this.lengthsA[e] = this.a;
-    this.lengthsB[e] = this.b;
-    this.patterns[at] = p0;
-    this.patterns[at + 1] = p1;
-    this.patterns[at + 2] = p2;
-    this.patterns[at + 3] = p3;
-    this.lower[e] = lower;
-    this.upper[e] = Math.min(upper, tricksLeft);
-    this.best[e] = best;
-    this.next[e] = this.heads[this.bucket];
+    const e = this.used++ * STRIDE;
+    t[e + LEN_A] = this.a;
+    t[e + LEN_B] = this.b;
+    t[e + MASK] = m0;
+    t[e + MASK + 1] = m1;
+    t[e + MASK + 2] = m2;
+    t[e + MASK + 3] = m3;
+    t[e + OWNERS] = o0;
+    t[e + OWNERS + 1] = o1;
+    t[e + OWNERS + 2] = o2;
+    t[e + OWNERS + 3] = o3;
+    t[e + INFO] = (best << 8) | (Math.min(upper, tricksLeft) << 4) | lower;
+    t[e + NEXT] = this.heads[this.bucket];
     this.heads[this.bucket] = e;
   }
+}
 
-  private pattern(fixed: Int32Array, s: number): number {
-    const r = fixed[s];
-    return r === 0 ? 0 : (r << 26) | (this.codes[s] >>> (2 * (this.counts[s] - r)));
-  }
+/** The mask of the top `r` cards' owner bits in a top-aligned code. */
+function topMask(r: number): number {
+  return r === 0 ? 0 : ~0 << (32 - 2 * r);
+}
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
 }
