@@ -21,7 +21,7 @@ import { seededRandom } from '../bridge/random.js';
 import type { Seat, Vulnerability } from '../bridge/types.js';
 import { SolverPool } from './solver-pool.js';
 
-const DEFAULT_DEALS = 50;
+const DEFAULT_DEALS = 100;
 const COUNT = Number(process.env.DD_DDS_DEALS ?? DEFAULT_DEALS);
 const built = existsSync(resolve(process.cwd(), 'dist/double-dummy/solver.worker.js'));
 const available = ddsAvailable() && built;
