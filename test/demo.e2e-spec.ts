@@ -45,6 +45,32 @@ describe('demo club', () => {
     expect(board8.lines.find((l: any) => l.status === 'ARTIFICIAL')).toMatchObject({ adjustment: 'A+/A- (Law 12C2)' });
   });
 
+  it('shows the double-dummy table and par of its boards once the solver has them, and par beside the traveller', async () => {
+    const solving = await startTestApp(undefined, { env: { TRAVELLER_SOLVER_THREADS: '2' } });
+    try {
+      await loadDemo(solving.app.get(PrismaService));
+      const sessionId = dataOf(await solving.gql(`{ events { nodes { sessions { id } } } }`)).events.nodes[0].sessions[0].id;
+      // Read as a club website does, anonymously (through the response cache, which must not keep
+      // the answer from before the solver stored a table).
+      const read = async () =>
+        dataOf(await solving.gqlAs(null, `query($s: ID!) { session(id: $s) { doubleDummyProgress { deals solved } boards { number doubleDummy { tricks { tricks } par { nsScore contracts } } } } }`, { s: sessionId })).session;
+      let session = await read();
+      // One solved board is enough to show the path: the sweep solves the rest in the background.
+      for (let i = 0; i < 600 && session.doubleDummyProgress.solved === 0; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        session = await read();
+      }
+      expect(session.doubleDummyProgress.deals).toBe(18);
+      const board = session.boards.find((b: { doubleDummy: unknown }) => b.doubleDummy);
+      expect(board.doubleDummy.tricks).toHaveLength(20);
+      expect(board.doubleDummy.par.contracts.length).toBeGreaterThan(0);
+      const traveller = dataOf(await solving.gqlAs(null, `query($s: ID!, $b: Int!) { traveller(sessionId: $s, board: $b) { par { nsScore contracts } } }`, { s: sessionId, b: board.number })).traveller;
+      expect(traveller.par).toEqual(board.doubleDummy.par);
+    } finally {
+      await solving.close();
+    }
+  }, 180_000);
+
   it('does not load into a database that already holds events', async () => {
     const other = await startTestApp();
     try {

@@ -7,10 +7,18 @@ import { BadInputError } from '../common/errors.js';
 import { PgPool } from '../database/pg-pool.service.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SolverPool } from './solver-pool.js';
+import { noteExpiry } from '../common/read-tracking.js';
 
 /** How often boards written by any path (imports, the demo, SQL) are looked for. */
 const SWEEP_MS = 5_000;
 const BATCH = 8;
+
+/**
+ * A cached answer that lacks a table still being solved is looked at again this soon: storing a
+ * table bumps no event revision (by design), so nothing else would tell the caches it changed.
+ */
+const UNSOLVED_RECHECK_MS = SWEEP_MS;
+const recheckSoon = () => noteExpiry(new Date(Date.now() + UNSOLVED_RECHECK_MS));
 
 /**
  * Double-dummy tables for boards, solved in worker threads in the background and stored in
@@ -46,8 +54,9 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.sweeping?.catch(() => undefined);
+    // The pool first: a sweep in flight then ends at once instead of finishing its deals.
     await this.pool?.close();
+    await this.sweeping?.catch(() => undefined);
   }
 
   /** Solves a deal for the calculator query, in a worker thread. */
@@ -67,7 +76,10 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   async ofBoard(boardId: string, deal: string | null, vulnerability: Vulnerability, dealer: Seat): Promise<DoubleDummyAnalysis | null> {
     if (!deal) return null;
     const row = await this.prisma.boardDoubleDummy.findUnique({ where: { boardId } });
-    if (!row || row.deal !== deal) return null;
+    if (!row || row.deal !== deal) {
+      if (this.pool) recheckSoon();
+      return null;
+    }
     return analysisOf(tableOfCounts(row.tricks), vulnerability, dealer);
   }
 
@@ -85,6 +97,7 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
       const row = byNumber.get(b.number);
       if (row && row.deal === b.deal) out.set(b.number, analysisOf(tableOfCounts(row.tricks), b.vulnerability, b.dealer));
     }
+    if (out.size < shown.length && this.pool) recheckSoon();
     return out;
   }
 
@@ -95,6 +108,7 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
        WHERE b."sessionId" = $1 AND b.deal IS NOT NULL`,
       [sessionId],
     );
+    if (rows[0].solved < rows[0].deals && this.pool) recheckSoon();
     return rows[0];
   }
 
@@ -106,7 +120,9 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
       return;
     }
     this.sweeping = this.sweep()
-      .catch((error: Error) => this.logger.error(`Solving deals failed: ${error.message}`))
+      .catch((error: Error) => {
+        if (!this.closed) this.logger.error(`Solving deals failed: ${error.message}`);
+      })
       .finally(() => {
         this.sweeping = null;
         if (this.again) {

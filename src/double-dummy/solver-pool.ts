@@ -47,8 +47,14 @@ export class SolverPool {
     return this.queue.length + this.pending.size;
   }
 
+  /** Stops at once: deals waiting or being solved are refused, not waited for (one may take a minute). */
   async close(): Promise<void> {
+    const refused: SolveReply = { id: 0, error: 'The double-dummy solver was stopped' };
+    const waiting = [...this.queue.map((q) => q.done), ...this.pending.values()];
+    this.queue.length = 0;
+    this.pending.clear();
     await Promise.all(this.all.map((w) => w.terminate()));
+    for (const done of waiting) done(refused);
   }
 
   private dispatch(): void {
