@@ -5,6 +5,9 @@
  * hand records of all 36 boards arrive and the service (default threads: the cores but one) solves
  * them. Prints the ranking's p50/p99 in both phases, their ratio, and how long the 36 deals took.
  */
+import { formatDeal } from '../src/bridge/deal.js';
+import { dealOfHoldings } from '../src/bridge/double-dummy/cards.js';
+import { randomHoldings } from '../src/bridge/double-dummy/random-deal.js';
 import { seededRandom } from '../src/bridge/random.js';
 import { closedLoop, fmt, httpPool, rawClosedLoop, type LoadReport } from './support/load.js';
 import { rawRequest } from './support/raw-client.js';
@@ -33,7 +36,7 @@ async function main(): Promise<void> {
     const random = seededRandom(16);
     const started = performance.now();
     for (const board of session.boards as { id: string }[]) {
-      await gql(pool, `mutation($id: ID!, $d: String!) { updateBoard(id: $id, input: { deal: $d }) { id } }`, { id: board.id, d: randomDeal(random) });
+      await gql(pool, `mutation($id: ID!, $d: String!) { updateBoard(id: $id, input: { deal: $d }) { id } }`, { id: board.id, d: formatDeal(dealOfHoldings(randomHoldings(random))) });
     }
     const busy: LoadReport[] = [];
     let solved = 0;
@@ -48,21 +51,6 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-}
-
-/** A seeded random deal in PBN, North first. */
-function randomDeal(random: () => number): string {
-  const deck = Array.from({ length: 52 }, (_, i) => i);
-  for (let i = 51; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [deck[i], deck[j]] = [deck[j], deck[i]];
-  }
-  const ranks = 'AKQJT98765432';
-  const hands = [0, 1, 2, 3].map((h) => {
-    const cards = deck.slice(h * 13, h * 13 + 13);
-    return [0, 1, 2, 3].map((suit) => cards.filter((c) => Math.floor(c / 13) === suit).map((c) => c % 13).sort((a, b) => a - b).map((r) => ranks[r]).join('')).join('.');
-  });
-  return `N:${hands.join(' ')}`;
 }
 
 function print(idle: LoadReport, busy: LoadReport[], deals: number, seconds: number): void {

@@ -1,3 +1,4 @@
+import { groupBy } from './grouping.js';
 import { Fraction } from './fraction.js';
 
 export interface Placed<T> {
@@ -85,14 +86,13 @@ export function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<
  * field. `group` is null for a row in no group; `rank` is its rank in the whole field.
  */
 export function placesWithin<T>(rows: readonly T[], group: (row: T) => string | null, rank: (row: T) => number): ({ place: string; rank: number } | null)[] {
-  const members = new Map<string, number[]>();
-  rows.forEach((row, i) => {
-    const g = group(row);
-    if (g !== null) members.set(g, [...(members.get(g) ?? []), i]);
-  });
+  const members = groupBy(
+    [...rows.keys()].filter((i) => group(rows[i]) !== null),
+    (i) => group(rows[i])!,
+  );
   const placed: ({ place: string; rank: number } | null)[] = rows.map(() => null);
   for (const indices of members.values()) {
-    const ordered = [...indices].sort((a, b) => rank(rows[a]) - rank(rows[b]) || a - b);
+    const ordered = indices.sort((a, b) => rank(rows[a]) - rank(rows[b]) || a - b);
     for (let i = 0; i < ordered.length; ) {
       let j = i;
       while (j + 1 < ordered.length && rank(rows[ordered[j + 1]]) === rank(rows[ordered[i]])) j++;

@@ -35,6 +35,8 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   private sweeping: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  /** A board's deal being solved, shared by the sweep and an import that asks for the same one. */
+  private readonly solving = new Map<string, Promise<number[]>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -156,7 +158,17 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
     return this.solveBoard(this.pool, board);
   }
 
-  private async solveBoard(pool: SolverPool, board: { id: string; deal: string }): Promise<number[]> {
+  private solveBoard(pool: SolverPool, board: { id: string; deal: string }): Promise<number[]> {
+    const key = `${board.id}|${board.deal}`;
+    let solved = this.solving.get(key);
+    if (!solved) {
+      solved = this.solveAndStore(pool, board).finally(() => this.solving.delete(key));
+      this.solving.set(key, solved);
+    }
+    return solved;
+  }
+
+  private async solveAndStore(pool: SolverPool, board: { id: string; deal: string }): Promise<number[]> {
     const { tricks, ms } = await pool.solve(board.deal);
     if (this.closed) return tricks;
     // Stored only if the board still has this deal (a change meanwhile is solved next sweep).

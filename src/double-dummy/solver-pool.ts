@@ -42,11 +42,6 @@ export class SolverPool {
     });
   }
 
-  /** Deals waiting or being solved. */
-  get busy(): number {
-    return this.queue.length + this.pending.size;
-  }
-
   /** Stops at once: deals waiting or being solved are refused, not waited for (one may take a minute). */
   async close(): Promise<void> {
     const refused: SolveReply = { id: 0, error: 'The double-dummy solver was stopped' };

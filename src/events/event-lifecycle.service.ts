@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { isInsider, type Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
+import type { ScopeTarget } from '../auth/requires.decorator.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Event } from '../generated/prisma/client.js';
@@ -78,28 +79,31 @@ export class EventLifecycle implements OnApplicationBootstrap {
     return due.map((e) => e.id);
   }
 
-  /** Whether a reader may see the event: never once deleted; archived only for its organisation's keys. */
-  async readable(eventId: string, reader: Principal | null): Promise<boolean> {
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, organizationId: true, archivedAt: true, deletedAt: true } });
-    if (!event || event.deletedAt) return false;
-    return !event.archivedAt || isInsider(reader, { organizationId: event.organizationId, federationId: null, eventId: event.id });
+  /**
+   * Whether a reader may see what `target` names: never in a deleted event; in an archived one only
+   * with its organisation's keys; null when it does not exist. Read from the key scopes' lookup,
+   * which remembers the event's state until its set-up changes (archiving writes the Event row).
+   */
+  private async visible(target: ScopeTarget, reader: Principal | null): Promise<boolean | null> {
+    const scope = await this.scopes.resolve(target, reader);
+    if (!scope) return null;
+    if (scope.eventState === 'DELETED') return false;
+    return scope.eventState !== 'ARCHIVED' || isInsider(reader, scope);
   }
 
   /** NOT_FOUND, as for an event that never was, when the reader may not see it. */
   async check(eventId: string, reader: Principal | null): Promise<void> {
-    if (!(await this.readable(eventId, reader))) throw new NotFoundError('Event', eventId, 'id');
+    if (!(await this.visible({ kind: 'event', id: eventId }, reader))) throw new NotFoundError('Event', eventId, 'id');
   }
 
   /** The same, for a session's event; an unknown session is left for the service to answer. */
   async checkSession(sessionId: string, reader: Principal | null): Promise<void> {
-    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, select: { eventId: true } });
-    if (session && !(await this.readable(session.eventId, reader))) throw new NotFoundError('Session', sessionId, 'sessionId');
+    if ((await this.visible({ kind: 'session', id: sessionId }, reader)) === false) throw new NotFoundError('Session', sessionId, 'sessionId');
   }
 
   /** The same, for an object of an event (a section, contestant …) found by the key scopes' lookup. */
   async checkWithin(target: { kind: 'section' | 'contestant'; id: string }, reader: Principal | null): Promise<void> {
-    const scope = await this.scopes.resolve(target, reader);
-    if (scope?.eventId && !(await this.readable(scope.eventId, reader))) throw new NotFoundError(target.kind === 'section' ? 'Section' : 'Contestant', target.id, 'id');
+    if ((await this.visible(target, reader)) === false) throw new NotFoundError(target.kind === 'section' ? 'Section' : 'Contestant', target.id, 'id');
   }
 
   private change(id: string, action: string, reason: string, actor: string, data: (e: Event) => Partial<Pick<Event, 'archivedAt' | 'deletedAt'>>): Promise<Event> {

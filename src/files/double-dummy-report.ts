@@ -1,5 +1,4 @@
-const STRAINS = ['S', 'H', 'D', 'C', 'NT'] as const;
-const DECLARERS = ['N', 'E', 'S', 'W'] as const;
+import { HAND_SEATS as DECLARERS, STRAIN_ORDER as STRAINS } from '../bridge/double-dummy/cards.js';
 
 /** Where a file's double-dummy table (20 counts, analysis.ts order) differs from ours, one note per result. */
 export function doubleDummyDifferences(board: number, file: readonly number[], ours: readonly number[]): string[] {

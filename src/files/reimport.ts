@@ -1,3 +1,4 @@
+import { groupBy } from '../bridge/grouping.js';
 import { correctionPeriodOpen } from '../bridge/periods.js';
 import { BadInputError, ConflictError } from '../common/errors.js';
 import type { PrismaTx } from '../database/prisma.service.js';
@@ -134,9 +135,10 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
     const decided = decide(stored, planned.results, sectionIds, contestantIds, plan.kind === 'TEAMS', plan.rejected);
     if (decided.corrections.length + decided.additions.length) checkPeriod(session, options.override, now);
     const law = correctionPeriodOpen(session, now) ? '79C' : '79C2';
+    const letterOf = new Map([...sectionIds].map(([letter, id]) => [id, letter]));
     const label = (r: Pick<Result, 'sectionId' | 'boardNumber' | 'nsContestantId' | 'ewContestantId'>) => ({
       session: session.number,
-      section: [...sectionIds].find(([, id]) => id === r.sectionId)?.[0] ?? '?',
+      section: letterOf.get(r.sectionId) ?? '?',
       board: r.boardNumber,
       nsPair: numbers.get(r.nsContestantId) ?? 0,
       ewPair: numbers.get(r.ewContestantId) ?? 0,
@@ -257,8 +259,7 @@ function decide(stored: Result[], lines: PlannedResult[], sectionIds: Map<string
     if (sameContent(row, line)) out.unchanged++;
     else out.corrections.push({ row, line });
   }
-  const onBoard = new Map<string, Result[]>();
-  for (const r of stored) onBoard.set(`${r.sectionId}|${r.boardNumber}`, [...(onBoard.get(`${r.sectionId}|${r.boardNumber}`) ?? []), r]);
+  const onBoard = groupBy(stored, (r) => `${r.sectionId}|${r.boardNumber}`);
   for (const line of pending) {
     const section = sectionIds.get(line.sectionLetter)!;
     const [ns, ew] = [ids.get(line.ns.id)!, ids.get(line.ew.id)!];

@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../bridge/errors.js';
-import { parseBws } from '../bridge/formats/bws.js';
-import { parseTravellersCsv } from '../bridge/formats/csv.js';
-import type { FileFormat, ParseOutcome, RejectedItem } from '../bridge/formats/interchange.js';
-import { parsePbn } from '../bridge/formats/pbn.js';
-import { parseUsebio } from '../bridge/formats/usebio.js';
+import type { FileFormat, RejectedItem } from '../bridge/formats/interchange.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { ResultLineInput } from '../results/dto/submit-result.input.js';
 import { ResultsService } from '../results/results.service.js';
-import { planImport, type PlannedResult } from './import-plan.js';
-
-const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = { PBN: parsePbn, USEBIO: parseUsebio, BWS: parseBws, CSV: parseTravellersCsv };
+import { readFile } from './file-reading.js';
+import type { ImportPlan, PlannedResult } from './import-plan.js';
 
 export interface SectionImportReport {
   sectionId: string;
@@ -56,18 +51,16 @@ export class SectionImportService {
 
   /** The file's lines of one of its sections: the only one, or the one named. */
   private plannedLines(format: FileFormat, file: Buffer, fromSection: string | undefined): { planned: PlannedResult[]; rejected: RejectedItem[] } {
-    let outcome: ParseOutcome;
-    let plan: ReturnType<typeof planImport>;
+    let plan: ImportPlan;
     try {
-      outcome = PARSERS[format](file);
-      plan = planImport(outcome.event);
+      ({ plan } = readFile(format, file));
     } catch (error) {
       if (error instanceof DomainError) throw new BadInputError(error.message, ['content']);
       throw error;
     }
     if (plan.sessions.length !== 1) throw new BadInputError(`The file holds ${plan.sessions.length} sessions; send one session’s file for a section`, ['content']);
     const all = plan.sessions[0].results;
-    const refused = [...outcome.rejected, ...plan.rejected];
+    const refused = plan.rejected; // the parser's refusals first, then the plan's
     if (!all.length) throw new BadInputError(`The file holds no line that can be read${refused.length ? `: ${refused.slice(0, 3).map((r) => `${r.source}: ${r.reason}`).join('; ')}` : ''}`, ['content']);
     const letters = [...new Set(all.map((r) => r.sectionLetter))];
     const wanted = fromSection?.trim().toUpperCase() ?? (letters.length === 1 ? letters[0] : undefined);

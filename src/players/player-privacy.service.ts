@@ -22,8 +22,9 @@ type SeatedPlayer = Pick<Player, 'id' | 'name' | 'memberNumber' | 'organizationI
  */
 @Injectable()
 export class PlayerPrivacy {
-  private readonly orgs = new Map<string, { info: OrgInfo | null; until: number }>();
-  private readonly eventOrgs = new Map<string, { organizationId: string | null; until: number }>();
+  // Promises, so that the rows of one ranking asking together share one query.
+  private readonly orgs = new Map<string, { info: Promise<OrgInfo | null>; until: number }>();
+  private readonly eventOrgs = new Map<string, { organizationId: Promise<string | null>; until: number }>();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -41,8 +42,7 @@ export class PlayerPrivacy {
   }
 
   async name(player: SeatedPlayer, reader: Principal | null): Promise<string> {
-    if (await this.inReach(player.organizationId, reader)) return player.name;
-    return shownName(player.name, await this.policyOf(player.organizationId));
+    return (await this.player(player, reader)).name;
   }
 
   async memberNumber(player: SeatedPlayer, reader: Principal | null): Promise<string | null> {
@@ -57,16 +57,20 @@ export class PlayerPrivacy {
 
   /** A contestant's display name for the reader (see shownContestantName). */
   async contestantName(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, reader: Principal | null, label = 'No.'): Promise<string> {
-    const eventOrg = await this.eventOrganization(c.eventId);
-    if (await this.inReach(eventOrg, reader)) return c.name;
-    const shown = await Promise.all(c.players.map((p) => this.name(p, reader)));
-    return shownContestantName(c, shown, await this.policyOf(eventOrg), label);
+    return this.nameOf(c, await Promise.all(c.players.map((p) => this.player(p, reader))), reader, label);
   }
 
-  /** A contestant with its name and players as the reader may see them. */
+  /** A contestant with its name and players as the reader may see them (each player worked out once). */
   async contestant<T extends { name: string; number: number; eventId: string; players: SeatedPlayer[] }>(c: T, reader: Principal | null): Promise<T> {
-    const [name, players] = await Promise.all([this.contestantName(c, reader), Promise.all(c.players.map((p) => this.player(p, reader)))]);
-    return { ...c, name, players };
+    const players = await Promise.all(c.players.map((p) => this.player(p, reader)));
+    return { ...c, name: await this.nameOf(c, players, reader), players };
+  }
+
+  /** The contestant's name from its players as shown (see shownContestantName). */
+  private async nameOf(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null, label = 'No.'): Promise<string> {
+    const eventOrg = await this.eventOrganization(c.eventId);
+    if (await this.inReach(eventOrg, reader)) return c.name;
+    return shownContestantName(c, shown.map((p) => p.name), await this.policyOf(eventOrg), label);
   }
 
   /** Forgets a policy the moment it changes (other instances within REMEMBER_MS). */
@@ -77,21 +81,29 @@ export class PlayerPrivacy {
   async eventOrganization(eventId: string): Promise<string | null> {
     const known = this.eventOrgs.get(eventId);
     if (known && known.until > Date.now()) return known.organizationId;
-    const event = await this.prisma.event.findUnique({ where: { id: eventId }, select: { organizationId: true } });
-    const organizationId = event?.organizationId ?? null;
+    const organizationId = this.prisma.event.findUnique({ where: { id: eventId }, select: { organizationId: true } }).then((e) => e?.organizationId ?? null);
     if (this.eventOrgs.size > 50_000) this.eventOrgs.clear();
+    const entry = { organizationId, until: Date.now() + REMEMBER_MS };
+    this.eventOrgs.set(eventId, entry);
     // An event's organisation is set once; an event without one may get one, so that is not kept long.
-    this.eventOrgs.set(eventId, { organizationId, until: Date.now() + (organizationId ? 60_000 : REMEMBER_MS) });
+    organizationId.then(
+      (id) => {
+        if (id) entry.until = Date.now() + 60_000;
+      },
+      () => this.eventOrgs.delete(eventId),
+    );
     return organizationId;
   }
 
   private async org(id: string): Promise<OrgInfo | null> {
     const known = this.orgs.get(id);
     if (known && known.until > Date.now()) return known.info;
-    const row = await this.prisma.organization.findUnique({ where: { id }, select: { namePolicy: true, federationId: true } });
-    const info = row ? { namePolicy: row.namePolicy as NamePolicy, federationId: row.federationId } : null;
+    const info = this.prisma.organization
+      .findUnique({ where: { id }, select: { namePolicy: true, federationId: true } })
+      .then((row) => (row ? { namePolicy: row.namePolicy as NamePolicy, federationId: row.federationId } : null));
     if (this.orgs.size > 10_000) this.orgs.clear();
     this.orgs.set(id, { info, until: Date.now() + REMEMBER_MS });
+    info.catch(() => this.orgs.delete(id));
     return info;
   }
 }

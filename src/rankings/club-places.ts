@@ -34,6 +34,7 @@ export function contestantHosts(scored: ScoredEvent): Map<string, string> {
  * field it is ranked in (a two-winner field's NS and EW pairs each get their own club list).
  */
 export function clubPlaces(rows: readonly RankingRow[], hosts: ReadonlyMap<string, string>): Map<string, ClubPlace> {
+  if (!hosts.size) return new Map(); // no host clubs (not a simultaneous): nothing to place, whatever the field's size
   const groupOf = (r: RankingRow) => {
     const host = hosts.get(r.contestant.id);
     return host ? `${host}|${r.field}` : null;

@@ -37,7 +37,7 @@ export async function scoreEventInSlices(data: EventData): Promise<ScoredEvent> 
   }
 }
 
-export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[], direction?: 'NS' | 'EW' | null): RankingRow[] => core.rankingRows(scored, sessions, direction);
+export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] => core.rankingRows(scored, sessions);
 
 /**
  * `exact().round(2)` (half away from zero), read from a floating-point twin when it is clearly

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
+import { groupBy } from '../bridge/grouping.js';
 import { frac, type Fraction } from '../bridge/fraction.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { decodeCursor, toPage, type Page } from '../common/pagination.js';
@@ -61,31 +62,18 @@ export class RankingsService {
   async traveller(sessionId: string, board: number, reader: Reader): Promise<Traveller> {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
-    const stored = s.data.boards.get(board);
     const rows = s.data.results.filter((r) => r.boardNumber === board);
-    if (!stored && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
-    const law2 = boardInfo(board);
-    const top = rows.map((r) => s.lines.get(r.id)?.top).find(Boolean);
-    const hidden = !reader.insider && travellersHidden(s.data.session);
-    return {
-      sessionId,
-      board,
-      dealer: stored?.dealerOverride ?? law2.dealer,
-      vulnerability: stored?.vulnerabilityOverride ?? law2.vulnerability,
-      deal: hidden ? null : (stored?.deal ?? null),
-      top: rounded(top),
-      hidden,
-      lines: (hidden ? [] : rows)
-        .map((r) => travellerLine(s, event, r))
-        .sort((a, b) => a.section.localeCompare(b.section) || (b.nsScore ?? -1e9) - (a.nsScore ?? -1e9) || a.nsPair - b.nsPair),
-    };
+    if (!s.data.boards.has(board) && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
+    return travellerOf(event, s, board, rows, reader);
   }
 
   /** Every board's traveller of the session, in board order (one read for a whole results page). */
   async travellers(sessionId: string, reader: Reader): Promise<Traveller[]> {
-    const s = sessionOf(await this.scored.ofSession(sessionId), sessionId);
-    const boards = new Set([...s.data.boards.keys(), ...s.data.results.map((r) => r.boardNumber)]);
-    return Promise.all([...boards].sort((a, b) => a - b).map((board) => this.traveller(sessionId, board, reader)));
+    const event = await this.scored.ofSession(sessionId);
+    const s = sessionOf(event, sessionId);
+    const byBoard = groupBy(s.data.results, (r) => r.boardNumber);
+    const boards = new Set([...s.data.boards.keys(), ...byBoard.keys()]);
+    return [...boards].sort((a, b) => a - b).map((board) => travellerOf(event, s, board, byBoard.get(board) ?? [], reader));
   }
 
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
@@ -113,7 +101,7 @@ export class RankingsService {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
     const clubs = await this.clubs(scored, this.eventRows(scored));
-    return pageOf(this.view(scored, 'event', () => rankingRows(scored, sessions), args, clubs), args, sessions.map((x) => x.data.session), clubs);
+    return pageOf(this.eventView(scored, args, clubs), args, sessions.map((x) => x.data.session), clubs);
   }
 
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
@@ -181,7 +169,12 @@ export class RankingsService {
   }
 
   private eventRows(scored: ScoredEvent): RankingRow[] {
-    return this.view(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]), {}).rows;
+    return this.eventView(scored, {}).rows;
+  }
+
+  /** The event's ranking over every session, computed once per scored event (a filter keeps part of it). */
+  private eventView(scored: ScoredEvent, filter: RankingFilter, clubs?: Clubs): RankingView {
+    return this.view(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]), filter, clubs);
   }
 
   /**
@@ -276,6 +269,26 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
 function clubOf(clubs: Clubs, contestantId: string): RankingClub | null {
   const placed = clubs.places.get(contestantId);
   return placed ? { id: placed.clubId, name: clubs.names.get(placed.clubId) ?? '', place: placed.place, rank: placed.rank } : null;
+}
+
+/** One board's traveller from its stored lines; hidden from a public reader while the director says so. */
+function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: StoredResult[], reader: Reader): Traveller {
+  const stored = s.data.boards.get(board);
+  const law2 = boardInfo(board);
+  const top = rows.map((r) => s.lines.get(r.id)?.top).find(Boolean);
+  const hidden = !reader.insider && travellersHidden(s.data.session);
+  return {
+    sessionId: s.data.session.id,
+    board,
+    dealer: stored?.dealerOverride ?? law2.dealer,
+    vulnerability: stored?.vulnerabilityOverride ?? law2.vulnerability,
+    deal: hidden ? null : (stored?.deal ?? null),
+    top: rounded(top),
+    hidden,
+    lines: (hidden ? [] : rows)
+      .map((r) => travellerLine(s, event, r))
+      .sort((a, b) => a.section.localeCompare(b.section) || (b.nsScore ?? -1e9) - (a.nsScore ?? -1e9) || a.nsPair - b.nsPair),
+  };
 }
 
 function travellerLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult): TravellerLine {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { resultsStanding, travellersHidden } from '../bridge/periods.js';
 import { ContestantsService } from '../contestants/contestants.service.js';
 import { EventsService } from '../events/events.service.js';
-import { FederationService } from '../federation/federation.service.js';
 import type { Event, Organization, Player, Session } from '../generated/prisma/client.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { PlayersService } from '../players/players.service.js';
@@ -32,7 +31,6 @@ export class WebData {
     private readonly contestants: ContestantsService,
     private readonly rankings: RankingsService,
     private readonly players: PlayersService,
-    private readonly federation: FederationService,
     private readonly doubleDummy: DoubleDummyService,
     private readonly lifecycle: EventLifecycle,
     private readonly privacy: PlayerPrivacy,
@@ -67,7 +65,8 @@ export class WebData {
 
   async board(sessionId: string, number: number) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
-    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.publicContestants(event.id)]);
+    // The page links each line to its pairs by number only: no name is shown, so none is masked.
+    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.contestants.ofEvent(event.id)]);
     const view = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal };
     // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
     const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
@@ -99,9 +98,9 @@ export class WebData {
    * A player's page shows the name as the club publishes it; the history (events, partners,
    * places) is for the club's and federation's keys only, as Player.history is, so a browser never sees it.
    */
-  async player(id: string): Promise<{ player: Player; history: Awaited<ReturnType<FederationService['history']>>; historyPrivate: boolean }> {
+  async player(id: string): Promise<{ player: Player }> {
     const player = await this.privacy.player(await this.players.get(id), PUBLIC);
-    return { player, history: [], historyPrivate: true };
+    return { player };
   }
 
   /** Ranking entries with names as the public may see them. */

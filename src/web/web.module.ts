@@ -3,7 +3,6 @@ import { ResponseCache } from '../common/response-cache.js';
 import { ContestantsModule } from '../contestants/contestants.module.js';
 import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { EventsModule } from '../events/events.module.js';
-import { FederationModule } from '../federation/federation.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { PlayersModule } from '../players/players.module.js';
@@ -15,7 +14,7 @@ import { WebData } from './web-data.service.js';
 
 /** The results website: a thin shell over the same services the GraphQL resolvers use. */
 @Module({
-  imports: [OrganizationsModule, EventsModule, SessionsModule, ContestantsModule, RankingsModule, PlayersModule, FederationModule, LiveModule, DoubleDummyModule],
+  imports: [OrganizationsModule, EventsModule, SessionsModule, ContestantsModule, RankingsModule, PlayersModule, LiveModule, DoubleDummyModule],
   controllers: [WebController],
   providers: [WebData, PageResponder, ResponseCache],
 })

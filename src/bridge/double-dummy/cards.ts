@@ -25,14 +25,6 @@ export function highestRank(mask: number): number {
   return 31 - Math.clz32(mask);
 }
 
-export function handOfSeat(seat: Seat): number {
-  return HAND_SEATS.indexOf(seat);
-}
-
-export function strainIndex(strain: Strain): number {
-  return STRAIN_ORDER.indexOf(strain);
-}
-
 /** The 16 suit masks of a parsed deal. */
 export function holdingsOfDeal(deal: Deal): Int32Array {
   const holdings = new Int32Array(16);

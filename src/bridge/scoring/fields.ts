@@ -42,10 +42,8 @@ export class FieldIndex<L extends LineRow = LineRow> {
   constructor(
     sections: readonly SectionRow[],
     private readonly across: ScoreAcross,
-    lines: readonly L[] = [],
   ) {
     this.sections = new Map(sections.map((s) => [s.id, s]));
-    for (const line of lines) this.add(line);
   }
 
   /** The key of the field a line belongs to. */

@@ -130,16 +130,10 @@ const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoi
 
 /**
  * One session of a pairs event: every field board scored (or reused), then the session's own
- * rules — Law 12C2(c), and the IMP cap per round — and each contestant's tally.
- */
-export function scorePairSession<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): PairSession<S> {
-  return runSteps(scorePairSessionSteps(s, rules, method, previous));
-}
-
-/**
- * `scorePairSession` in steps: it pauses (yields) after each field and every few thousand lines,
- * so that a service can score a national field in slices between its other work (see
- * `rankings/event-scoring.ts`) instead of holding its event loop for seconds.
+ * rules — Law 12C2(c), and the IMP cap per round — and each contestant's tally. It pauses
+ * (yields) after each field and every few thousand lines, so that a service can score a national
+ * field in slices between its other work (see `rankings/event-scoring.ts`) instead of holding its
+ * event loop for seconds; `runSteps` runs it at once.
  */
 export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): Generator<void, PairSession<S>> {
   if (method === 'TOTAL_POINTS') return pointsSession(s);

@@ -1,3 +1,4 @@
+import { isId } from '../../common/id.js';
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { IsUUID, Matches } from 'class-validator';
@@ -5,7 +6,6 @@ import { BadInputError } from '../../common/errors.js';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const LETTER = /^[A-Z0-9]{1,4}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @InputType({ description: 'Simultaneous events: the club that runs one of the file’s sections' })
 export class SectionHostInput {
@@ -31,7 +31,7 @@ export function parseHostsQuery(value: unknown): Record<string, string> | undefi
   return hostsByLetter(
     value.split(',').map((pair) => {
       const [letter, id] = pair.split(':').map((part) => part?.trim() ?? '');
-      if (!LETTER.test(letter.toUpperCase()) || !UUID.test(id ?? '')) throw new BadInputError(`hosts: "${pair}" is not a section letter and a club id (A:<club id>)`, ['hosts']);
+      if (!LETTER.test(letter.toUpperCase()) || !isId(id)) throw new BadInputError(`hosts: "${pair}" is not a section letter and a club id (A:<club id>)`, ['hosts']);
       return { section: letter.toUpperCase(), organizationId: id };
     }),
   );
