@@ -78,6 +78,22 @@ describe('players’ privacy', () => {
     dataOf(await setPolicy('INITIALS'));
   });
 
+  it('names the pairs on traveller lines by the same policy, on every way to a traveller', async () => {
+    dataOf(await setPolicy('INITIALS'));
+    const lineNames = async (key: string | null) => {
+      const data = dataOf(
+        await t.gqlAs(key, `query($s: ID!) { traveller(sessionId: $s, board: 1) { lines { nsPair nsName ewName } } session(id: $s) { travellers { lines { nsPair nsName } } } }`, { s: ids.session }),
+      );
+      const line = data.traveller.lines.find((l: any) => l.nsPair === 1);
+      return { ns: line.nsName, ew: line.ewName, viaSession: data.session.travellers[0].lines.find((l: any) => l.nsPair === 1).nsName };
+    };
+    for (const key of [null, keys.B_ADMIN, keys.OTHER_FED_ADMIN]) expect(await lineNames(key)).toEqual({ ns: 'A. L. & 王**', ew: 'The Sevens', viaSession: 'A. L. & 王**' });
+    for (const key of [keys.A_SCORER, keys.FED_ADMIN]) expect(await lineNames(key)).toEqual({ ns: 'Ann Lee & 王小明', ew: 'The Sevens', viaSession: 'Ann Lee & 王小明' });
+    dataOf(await setPolicy('HIDDEN'));
+    expect(await lineNames(null)).toEqual({ ns: 'No. 1', ew: 'No. 2', viaSession: 'No. 1' });
+    dataOf(await setPolicy('INITIALS'));
+  });
+
   it('holds against aliases, variables, fragments and name searches', async () => {
     const attack = await t.gqlAs(
       keys.B_ADMIN,

@@ -3,9 +3,10 @@ import { RankingsController } from './rankings.controller.js';
 import { EventsModule } from '../events/events.module.js';
 import { RankingsResolver } from './rankings.resolver.js';
 import { RankedContestantResolver } from './ranked-contestant.resolver.js';
+import { TravellerLineNamesResolver } from './traveller-line-names.resolver.js';
 import { RankingsService } from './rankings.service.js';
 import { ScoredEvents } from './scored-events.service.js';
 import { SessionResultsResolver } from './session-results.resolver.js';
 
-@Module({ imports: [EventsModule], controllers: [RankingsController], providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver, RankedContestantResolver], exports: [RankingsService, ScoredEvents] })
+@Module({ imports: [EventsModule], controllers: [RankingsController], providers: [RankingsService, ScoredEvents, RankingsResolver, SessionResultsResolver, RankedContestantResolver, TravellerLineNamesResolver], exports: [RankingsService, ScoredEvents] })
 export class RankingsModule {}

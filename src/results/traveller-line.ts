@@ -15,8 +15,20 @@ export type LineScores = Pick<TravellerLine, 'nsMatchpoints' | 'ewMatchpoints' |
 
 const UNSCORED: LineScores = { nsMatchpoints: null, ewMatchpoints: null, nsPercentage: null, ewPercentage: null, nsImps: null, ewImps: null };
 
+/**
+ * Where a line's pair names come from: the reader sees them as the clubs' name policies say
+ * (TravellerLineNamesResolver). Kept beside the line, not in it, so no answer carries it.
+ */
+export const lineSources = new WeakMap<TravellerLine, { sessionId: string; ns: string; ew: string }>();
+
 /** A stored result as a traveller line, with its scored figures when there are any. */
 export function travellerLineOf(row: LineContent, names: LineNames, scores: LineScores = UNSCORED): TravellerLine {
+  const line = lineOf(row, names, scores);
+  lineSources.set(line, { sessionId: row.sessionId, ns: row.nsContestantId, ew: row.ewContestantId });
+  return line;
+}
+
+function lineOf(row: LineContent, names: LineNames, scores: LineScores): TravellerLine {
   return {
     id: row.id,
     section: names.sectionLetter(row.sectionId),
