@@ -83,10 +83,13 @@ export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}):
     if (group.every((l) => typeof l.ns === 'number' && (l.ew === undefined || typeof l.ew === 'number'))) {
       // Plain scores (a national field's every board): counted in half-matchpoints and factored in
       // one exact division, the same fractions with a fraction of the work.
+      // Lines with the same score share one fraction: a board of 10,000 results has a few dozen.
       const ns = plainHalves(group.map((l) => l.ns as number), unit);
       const ew = plainHalves(group.map((l) => -((l.ew ?? l.ns) as number)), unit);
+      const factored = new Map<number, Fraction>();
+      const of = (h: number) => factored.get(h) ?? factored.set(h, factorHalves(h, group.length, expected, unit, options.factoring)).get(h)!;
       group.forEach((l, i) => {
-        scored.set(l.id, { id: l.id, ns: factorHalves(ns[i], group.length, expected, unit, options.factoring), ew: factorHalves(ew[i], group.length, expected, unit, options.factoring) });
+        scored.set(l.id, { id: l.id, ns: of(ns[i]), ew: of(ew[i]) });
       });
       continue;
     }

@@ -55,29 +55,42 @@ export const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateE
  * a ranking kept between revisions re-places only the entries that moved, then places them all).
  */
 export function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
-  const scored = ordered.slice();
+  const placed: Placed<T>[] = [];
+  visitPlaces(ordered, (e) => exact(e.item), (e, rank, tied) => placed.push({ item: e.item, rank, place: `${rank}${tied ? '=' : ''}` }));
+  return placed;
+}
+
+/**
+ * The places of entries in `byApproximateScore` order, visited in placing order as (entry, rank,
+ * tied) without a row or a place string being made for each: a national field (20,000 pairs) is
+ * placed again after every correction and most places stand. Runs of floats within rounding of
+ * each other are ordered by their exact scores first; equal exact scores share a place.
+ */
+export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
+  let scored: readonly E[] = ordered;
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const exactOf = (x: ApproximateEntry<T>) => (x.exact ??= exact(x.item));
-  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const exactOf = (x: E) => (x.exact ??= exact(x));
   for (let i = 0; i < scored.length; ) {
     let j = i;
     while (j + 1 < scored.length && close(scored[j + 1].approx, scored[j].approx)) j++;
     if (j > i) {
       const run = scored.slice(i, j + 1).sort((a, b) => exactOf(b).compare(exactOf(a)) || byKey(a, b));
-      scored.splice(i, run.length, ...run);
+      if (scored === ordered) scored = ordered.slice();
+      (scored as E[]).splice(i, run.length, ...run);
     }
     i = j + 1;
   }
-  const tie = (a: (typeof scored)[number], b: (typeof scored)[number]) => close(a.approx, b.approx) && exactOf(a).equals(exactOf(b));
-  const placed: Placed<T>[] = [];
+  const tie = (a: E, b: E) => close(a.approx, b.approx) && exactOf(a).equals(exactOf(b));
   for (let i = 0; i < scored.length; ) {
     let j = i;
     while (j + 1 < scored.length && tie(scored[j + 1], scored[i])) j++;
-    for (let k = i; k <= j; k++) placed.push({ item: scored[k].item, rank: i + 1, place: `${i + 1}${j > i ? '=' : ''}` });
+    for (let k = i; k <= j; k++) visit(scored[k], i + 1, j > i);
     i = j + 1;
   }
-  return placed;
 }
+
+/** Floats within rounding of each other: their exact values decide. */
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /**
  * Places within groups of a ranked field — a club's pairs in a national simultaneous — taken from

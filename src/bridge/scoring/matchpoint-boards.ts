@@ -61,7 +61,14 @@ export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, sig
       expected: Math.max(field.expected, compared.length),
       artificialValues: artificialValues(rules),
     });
-    for (const l of scored.lines) lines.set(l.id, { ns: l.ns, ew: l.ew, artificial: l.artificial, adjusted: !!l.artificial });
+    // Lines with the same figures share one object (a national board has a few dozen different ones).
+    const shared = new Map<Fraction, Map<Fraction, LineMatchpoints>>();
+    const plain = (ns: Fraction, ew: Fraction) => {
+      let byEw = shared.get(ns);
+      if (!byEw) shared.set(ns, (byEw = new Map()));
+      return byEw.get(ew) ?? byEw.set(ew, { ns, ew, adjusted: false }).get(ew)!;
+    };
+    for (const l of scored.lines) lines.set(l.id, l.artificial ? { ns: l.ns, ew: l.ew, artificial: l.artificial, adjusted: true } : plain(l.ns, l.ew));
   }
   for (const r of field.lines) {
     const k = lineKind(r);

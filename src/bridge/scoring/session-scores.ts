@@ -119,12 +119,19 @@ const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestant
 type Board = MatchpointBoard | ImpBoard;
 const topOf = (board: Board) => ('top' in board ? board.top : null);
 
-/** A line's figures before Law 12C2(c), as its board scored them. */
+/** A line's figures before Law 12C2(c), as its board scored them: one object for lines its board scored alike. */
 function boardFigures(board: Board, id: string): LineFigures {
   const scored = board.lines.get(id)!;
-  const top = topOf(board);
-  return top ? { nsMatchpoints: scored.ns, ewMatchpoints: scored.ew, top } : { nsImps: scored.ns, ewImps: scored.ew };
+  let figures = figuresOf.get(scored);
+  if (!figures) {
+    const top = topOf(board);
+    figuresOf.set(scored, (figures = top ? { nsMatchpoints: scored.ns, ewMatchpoints: scored.ew, top } : { nsImps: scored.ns, ewImps: scored.ew }));
+  }
+  return figures;
 }
+
+/** Figures are never changed once made (Law 12C2(c) makes new ones), so lines scored alike share them. */
+const figuresOf = new WeakMap<object, LineFigures>();
 
 const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
 

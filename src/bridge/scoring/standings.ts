@@ -1,6 +1,6 @@
 import { Fraction, frac, sum } from '../fraction.js';
 import { penaltyInScore } from '../penalties.js';
-import { byApproximateScore, placeApproximatelyOrdered, placeByApproximateScore, placeByScore, type ApproximateEntry } from '../ranking.js';
+import { byApproximateScore, placeByApproximateScore, placeByScore, visitPlaces, type ApproximateEntry } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
@@ -141,49 +141,44 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
   const current = kept.get(s.tallies);
   if (fits(current)) return current.rows;
+  // Each result is its tally's alone (no penalty, one session): made here, not memoised per tally.
   const entry = (c: ContestantRow, tally: Tally): KeptEntry => {
-    const result = sessionResult(tally, mp, weighting, Fraction.ZERO);
+    const result = singleResult(tally, mp, weighting, Fraction.ZERO);
     return { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null };
+  };
+  const fresh = new Map<string, KeptEntry[]>();
+  const add = (id: string, tally: Tally | undefined) => {
+    const c = scored.data.contestants.get(id);
+    if (!c || !tally?.boards) return;
+    const label = c.direction ?? '';
+    const list = fresh.get(label);
+    if (list) list.push(entry(c, tally));
+    else fresh.set(label, [entry(c, tally)]);
   };
   const base = s.delta ? kept.get(s.delta.from) : undefined;
   const fields = new Map<string, KeptEntry[]>();
   if (fits(base)) {
     const moved = new Set(s.delta!.changed);
-    const fresh = new Map<string, KeptEntry[]>();
-    for (const id of moved) {
-      const c = scored.data.contestants.get(id);
-      const tally = s.tallies.get(id);
-      if (!c || !tally?.boards) continue;
-      const label = c.direction ?? '';
-      const list = fresh.get(label);
-      if (list) list.push(entry(c, tally));
-      else fresh.set(label, [entry(c, tally)]);
-    }
+    for (const id of moved) add(id, s.tallies.get(id));
     for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
       const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => !moved.has(e.item.id)), (fresh.get(label) ?? []).sort(byApproximateScore));
       if (merged.length) fields.set(label, merged);
     }
   } else {
-    for (const [id, tally] of s.tallies) {
-      const c = scored.data.contestants.get(id);
-      if (!c || !tally.boards) continue;
-      const label = c.direction ?? '';
-      const list = fields.get(label);
-      if (list) list.push(entry(c, tally));
-      else fields.set(label, [entry(c, tally)]);
-    }
-    for (const list of fields.values()) list.sort(byApproximateScore);
+    for (const [id, tally] of s.tallies) add(id, tally);
+    for (const [label, list] of fresh) fields.set(label, list.sort(byApproximateScore));
   }
   const rows: RankingRow[] = [];
   for (const field of [...fields.keys()].sort(byField)) {
-    const entries = fields.get(field)!;
-    const entryOf = new Map<ContestantRow, KeptEntry>();
-    for (const e of entries) entryOf.set(e.item, e);
-    for (const { item, place, rank } of placeApproximatelyOrdered(entries, (c) => entryOf.get(c)!.result.exact().key)) {
-      const e = entryOf.get(item)!;
-      if (!e.row || e.row.place !== place || e.row.rank !== rank) e.row = new PairRow(item, field, place, rank, e.result);
-      rows.push(e.row);
-    }
+    visitPlaces(
+      fields.get(field)!,
+      (e) => e.result.exact().key,
+      (e, rank, tied) => {
+        // A row whose place stands is reused: most of a national field's after a correction.
+        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, `${rank}${tied ? '=' : ''}`, rank, e.result);
+        rows.push(e.row);
+      },
+    );
   }
   kept.set(s.tallies, { mp, weighting, fields, rows });
   return rows;
@@ -215,6 +210,11 @@ class PairRow implements RankingRow {
   ) {
     this.boards = result.boards;
     this.penalty = result.penalty.isZero() ? null : result.penalty;
+  }
+
+  /** Shares its place with others ("3="). */
+  get tied(): boolean {
+    return this.place.endsWith('=');
   }
 
   get score(): Fraction {
