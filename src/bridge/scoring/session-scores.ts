@@ -1,4 +1,3 @@
-import { ExactSum } from '../exact-sum.js';
 import { Fraction, frac, sum } from '../fraction.js';
 import type { Artificial } from '../matchpoints.js';
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
@@ -6,6 +5,10 @@ import { FieldIndex, type BoardField } from './fields.js';
 import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
+import { SessionState } from './session-state.js';
+import { fixedTally, TallyBuilder, type Tally } from './tallies.js';
+
+export { fixedTally, type Tally } from './tallies.js';
 
 /** A traveller line's scored figures; absent where the method has none. */
 export interface LineFigures {
@@ -16,67 +19,6 @@ export interface LineFigures {
   nsImps?: Fraction;
   ewImps?: Fraction;
 }
-
-/**
- * A contestant's session: its score (MPs, IMPs or points), the tops of its boards (MPs) and boards
- * played. `score` is exact and worked out when read; `approx` is the same in floating point, for
- * ordering a large field without computing every exact total.
- */
-export interface Tally {
-  readonly score: Fraction;
-  readonly approx: number;
-  readonly tops: Fraction;
-  readonly boards: number;
-}
-
-/** A tally being built board by board (or unbuilt, when a board is scored again). */
-class TallyBuilder {
-  readonly sum = new ExactSum();
-  /** Σ of the tops: whole tops (every matchpoint board's) as a plain integer, any other exactly. */
-  private wholeTops = 0;
-  private otherTops = Fraction.ZERO;
-  boards = 0;
-
-  credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
-    this.sum.add(score, sign);
-    if (top.den === 1 && typeof top.num === 'number' && Number.isSafeInteger(this.wholeTops + top.num)) this.wholeTops += sign * top.num;
-    else this.otherTops = sign > 0 ? this.otherTops.add(top) : this.otherTops.sub(top);
-    this.boards += sign;
-  }
-
-  get tops(): Fraction {
-    return this.otherTops.isZero() ? Fraction.of(this.wholeTops) : Fraction.of(this.wholeTops).add(this.otherTops);
-  }
-
-  /** The builder as a tally, valid until its next credit (no copy). */
-  view(): Tally {
-    return new SumTally(this.sum, this.tops, this.boards);
-  }
-
-  /** A snapshot: later credits to this builder leave it alone. */
-  tally(): Tally {
-    return new SumTally(this.sum.clone(), this.tops, this.boards);
-  }
-}
-
-/** A tally over a running sum, its exact score worked out when read (a class: thousands are made per correction). */
-class SumTally implements Tally {
-  readonly approx: number;
-
-  constructor(
-    private readonly sum: ExactSum,
-    readonly tops: Fraction,
-    readonly boards: number,
-  ) {
-    this.approx = sum.approx;
-  }
-
-  get score(): Fraction {
-    return this.sum.value();
-  }
-}
-
-export const fixedTally = (score: Fraction, tops: Fraction, boards: number): Tally => ({ score, approx: score.toNumber(), tops, boards });
 
 export type PairMethod = 'MATCHPOINTS' | ImpMethod | 'TOTAL_POINTS';
 
@@ -97,31 +39,17 @@ export interface TallyDelta {
   changed: readonly string[];
 }
 
-/** The running sums behind a session's figures, taken over and updated by `updatePairSession`. */
-interface SessionState<L extends LineRow> {
-  index: FieldIndex<L>;
-  byId: Map<string, L>;
-  /** Credits of lines scored by play only: the Law 12C2(c) own percentage. */
-  real: Map<string, TallyBuilder>;
-  /** Credits of every line's final figures: the session tallies. */
-  final: Map<string, TallyBuilder>;
-  /** Artificial lines each contestant is in: revisited when its own percentage moves. */
-  artificialOf: Map<string, Set<string>>;
-  /** During an update: contestants whose own percentage moved, and whose tally did. */
-  moved: Set<string>;
-  recredited: Set<string>;
-}
-
 type Side = 'ns' | 'ew';
 const SIDES: Side[] = ['ns', 'ew'];
 const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestantId : r.ewContestantId);
 
 type Board = MatchpointBoard | ImpBoard;
+/** One line as its board scored it (matchpoints or IMPs). */
+type ScoredLine = MatchpointBoard['lines'] extends Map<string, infer V> ? V : never;
 const topOf = (board: Board) => ('top' in board ? board.top : null);
 
 /** A line's figures before Law 12C2(c), as its board scored them: one object for lines its board scored alike. */
-function boardFigures(board: Board, id: string): LineFigures {
-  const scored = board.lines.get(id)!;
+function boardFigures(board: Board, scored: ScoredLine): LineFigures {
   let figures = figuresOf.get(scored);
   if (!figures) {
     const top = topOf(board);
@@ -135,6 +63,19 @@ const figuresOf = new WeakMap<object, LineFigures>();
 
 const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
 
+/** Lines waiting for their final figures: slot, board and the board's scoring of the line, side by side. */
+class Pending {
+  readonly slots: number[] = [];
+  readonly boards: Board[] = [];
+  readonly scored: ScoredLine[] = [];
+
+  add(slot: number, board: Board, scored: ScoredLine): void {
+    this.slots.push(slot);
+    this.boards.push(board);
+    this.scored.push(scored);
+  }
+}
+
 /**
  * One session of a pairs event: every field board scored (or reused), then the session's own
  * rules — Law 12C2(c), and the IMP cap per round — and each contestant's tally. It pauses
@@ -145,17 +86,16 @@ const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoi
 export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: ScoringRules, method: PairMethod, previous?: PairSession<S>): Generator<void, PairSession<S>> {
   if (method === 'TOTAL_POINTS') return pointsSession(s);
   type L = S['results'][number];
-  const index = new FieldIndex<L>(s.sections, rules.scoreAcross);
-  const state: SessionState<L> = { index, byId: new Map(), real: new Map(), final: new Map(), artificialOf: new Map(), moved: new Set(), recredited: new Set() };
+  const state = new SessionState<L>(new FieldIndex<L>(s.sections, rules.scoreAcross));
   let done = 0;
   for (const r of s.results as L[]) {
-    index.add(r);
-    state.byId.set(r.id, r);
+    state.index.add(r);
+    state.place(r);
     if (++done % STEP === 0) yield;
   }
   const boards = new Map<string, Board>();
-  for (const key of index.keys()) {
-    const field = index.field(key)!;
+  for (const key of state.index.keys()) {
+    const field = state.index.field(key)!;
     const signature = boardSignature(field);
     const before = previous?.boards.get(key);
     const board = before?.signature === signature ? before : scoreField(field, rules, method, signature);
@@ -163,19 +103,22 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
     yield;
   }
   const lines = new Map<string, LineFigures>();
-  const pending: string[] = [];
+  const pending = new Pending();
   for (const board of boards.values()) {
-    for (const id of board.lines.keys()) {
-      creditReal(state, state.byId.get(id)!, board, id, 1);
-      pending.push(id);
+    for (const [id, scored] of board.lines) {
+      const slot = state.slotOf(id)!;
+      creditReal(state, slot, board, scored, 1);
+      pending.add(slot, board, scored);
       if (++done % STEP === 0) yield;
     }
   }
-  yield* settleSteps(state, pending, boards, lines, rules);
+  yield* settleSteps(state, pending, lines, rules);
   state.moved.clear();
   state.recredited.clear();
   if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
-  return { data: s, boards, lines, tallies: new Map([...state.final].map(([id, b]) => [id, b.tally()])), state };
+  const tallies = new Map<string, Tally>();
+  state.final.forEach((b, c) => tallies.set(state.contestants[c], b!.tally()));
+  return { data: s, boards, lines, tallies, state };
 }
 
 /**
@@ -186,136 +129,140 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
  * session cannot be updated this way (an IMP cap per round, total points): score it whole.
  */
 export function updatePairSession<S extends SessionInput>(previous: PairSession<S>, s: S, rules: ScoringRules, method: PairMethod, changed: readonly S['results'][number][], removed: readonly string[]): PairSession<S> | null {
-  type L = S['results'][number];
-  const state = previous.state as SessionState<L> | undefined;
+  const state = previous.state;
   if (!state || method === 'TOTAL_POINTS' || rules.impCapPerRound !== null) return null;
   previous.state = undefined;
   const touched = new Set<string>();
-  const before = new Map<string, L>();
-  for (const id of [...removed, ...changed.map((r) => r.id)]) {
-    const old = state.byId.get(id);
-    if (!old || before.has(id)) continue;
-    before.set(id, old);
-    for (const key of state.index.remove(old)) touched.add(key);
-    state.byId.delete(id);
+  const changedIds = new Set(changed.map((r) => r.id));
+  const seen = new Set<string>();
+  for (const id of [...removed, ...changedIds]) {
+    const slot = state.slotOf(id);
+    if (slot === undefined || seen.has(id)) continue;
+    seen.add(id);
+    for (const key of state.index.remove(state.rows[slot]!)) touched.add(key);
   }
-  for (const r of changed) {
-    for (const key of state.index.add(r)) touched.add(key);
-    state.byId.set(r.id, r);
-  }
+  for (const r of changed) for (const key of state.index.add(r)) touched.add(key);
   const boards = new Map(previous.boards);
   const lines = previous.lines;
-  const pending: string[] = [];
-  const changedIds = new Set(changed.map((r) => r.id));
-  // All that the touched fields held is taken back first, then what they hold now is credited.
+  // All that the touched fields held is taken back first (with the lines' old rows and pairs), then what they hold now is credited.
   const rescored = [...touched].map((key) => {
     const field = state.index.field(key);
     return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null };
   });
-  const kept = (old: Board | undefined, board: Board | null, id: string) => !!old?.lines.has(id) && !!board?.lines.has(id) && !changedIds.has(id) && sameFigures(old, board, id);
+  const retracted: number[] = [];
   for (const { old, board } of rescored) {
-    for (const id of old?.lines.keys() ?? []) {
-      if (kept(old, board, id)) continue;
-      const row = before.get(id) ?? state.byId.get(id)!;
-      creditReal(state, row, old!, id, -1);
-      retractFinal(state, row, lines, id);
+    if (!old) continue;
+    const [oldTop, newTop] = [topOf(old), board && topOf(board)];
+    for (const [id, x] of old.lines) {
+      const y = board?.lines.get(id);
+      if (y && !changedIds.has(id) && sameFigures(x, y, oldTop, newTop)) continue;
+      const slot = state.slotOf(id)!;
+      creditReal(state, slot, old, x, -1);
+      retractFinal(state, slot, retracted);
     }
   }
+  for (const r of changed) state.place(r);
+  const pending = new Pending();
   for (const { key, old, board } of rescored) {
-    if (board) boards.set(key, board);
-    else boards.delete(key);
-    for (const id of board?.lines.keys() ?? []) {
-      if (kept(old, board, id)) continue;
-      creditReal(state, state.byId.get(id)!, board!, id, 1);
-      pending.push(id);
+    if (!board) {
+      boards.delete(key);
+      continue;
+    }
+    boards.set(key, board);
+    const [oldTop, newTop] = [old && topOf(old), topOf(board)];
+    for (const [id, y] of board.lines) {
+      const x = old?.lines.get(id);
+      if (x && !changedIds.has(id) && sameFigures(x, y, oldTop!, newTop)) continue;
+      const slot = state.slotOf(id)!;
+      creditReal(state, slot, board, y, 1);
+      pending.add(slot, board, y);
     }
   }
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
-  const queued = new Set(pending);
-  for (const contestant of state.moved) {
-    for (const id of state.artificialOf.get(contestant) ?? []) {
-      if (queued.has(id)) continue;
-      queued.add(id);
-      retractFinal(state, state.byId.get(id)!, lines, id);
-      pending.push(id);
+  const queued = new Set(pending.slots);
+  for (const c of state.moved) {
+    for (const slot of state.artificialOf[c] ?? []) {
+      if (queued.has(slot)) continue;
+      queued.add(slot);
+      retractFinal(state, slot, retracted);
+      const board = boards.get(state.index.keyOf(state.rows[slot]!))!;
+      pending.add(slot, board, board.lines.get(state.rows[slot]!.id)!);
     }
   }
-  settle(state, pending, boards, lines, rules);
+  runSteps(settleSteps(state, pending, lines, rules));
+  // Lines left without figures (removed, or no longer scored) leave the session's lines.
+  for (const slot of retracted) if (!state.figures[slot]) lines.delete(state.rows[slot]!.id);
+  for (const id of removed) if (!changedIds.has(id)) state.release(id);
   const tallies = new Map(previous.tallies);
-  for (const id of state.recredited) {
-    const b = state.final.get(id);
+  const recredited: string[] = [];
+  for (const c of state.recredited) {
+    const id = state.contestants[c];
+    const b = state.final[c];
     if (b?.boards) tallies.set(id, b.tally());
     else tallies.delete(id);
+    recredited.push(id);
   }
-  const delta = { from: previous.tallies, changed: [...state.recredited] };
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state, delta };
+  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: recredited } };
 }
 
-function sameFigures(a: Board, b: Board, id: string): boolean {
-  const x = a.lines.get(id)!;
-  const y = b.lines.get(id)!;
-  const [ta, tb] = [topOf(a), topOf(b)];
+function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {
   const sameTop = ta === tb || (!!ta && !!tb && ta.equals(tb));
   return sameTop && x.ns.equals(y.ns) && x.ew.equals(y.ew) && x.adjusted === y.adjusted && x.artificial?.ns === y.artificial?.ns && x.artificial?.ew === y.artificial?.ew;
 }
 
 /** A line of play (not adjusted) counts towards its sides' own percentage (Law 12C2(c)); artificial lines are indexed. */
-function creditReal<L extends LineRow>(state: SessionState<L>, row: L, board: Board, id: string, sign: 1 | -1): void {
-  const scored = board.lines.get(id)!;
+function creditReal<L extends LineRow>(state: SessionState<L>, slot: number, board: Board, scored: ScoredLine, sign: 1 | -1): void {
+  const [ns, ew] = [state.ns[slot], state.ew[slot]];
   if (scored.artificial) {
-    for (const side of SIDES) {
-      const c = contestantOf(row, side);
-      let set = state.artificialOf.get(c);
-      if (!set) state.artificialOf.set(c, (set = new Set()));
-      if (sign > 0) set.add(id);
-      else set.delete(id);
+    for (const c of [ns, ew]) {
+      const set = (state.artificialOf[c] ??= new Set());
+      if (sign > 0) set.add(slot);
+      else set.delete(slot);
     }
   }
   if (scored.adjusted) return;
   const top = topOf(board) ?? Fraction.ZERO;
-  for (const side of SIDES) {
-    const c = contestantOf(row, side);
-    builder(state.real, c).credit(scored[side], top, sign);
-    state.moved.add(c);
-  }
+  state.realOf(ns).credit(scored.ns, top, sign);
+  state.realOf(ew).credit(scored.ew, top, sign);
+  state.moved.add(ns);
+  state.moved.add(ew);
 }
 
-function retractFinal<L extends LineRow>(state: SessionState<L>, row: L, lines: Map<string, LineFigures>, id: string): void {
-  const figures = lines.get(id);
+/** A line's final figures taken back from its sides' tallies (`retracted` notes the slot). */
+function retractFinal<L extends LineRow>(state: SessionState<L>, slot: number, retracted: number[]): void {
+  const figures = state.figures[slot];
   if (!figures) return;
-  lines.delete(id);
-  for (const side of SIDES) {
-    const c = contestantOf(row, side);
-    builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, -1);
-    state.recredited.add(c);
-  }
+  state.figures[slot] = undefined;
+  creditFinal(state, slot, figures, -1);
+  retracted.push(slot);
+}
+
+function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, figures: LineFigures, sign: 1 | -1): void {
+  const top = figures.top ?? Fraction.ZERO;
+  const [ns, ew] = [state.ns[slot], state.ew[slot]];
+  state.finalOf(ns).credit(sideScore(figures, 'ns'), top, sign);
+  state.finalOf(ew).credit(sideScore(figures, 'ew'), top, sign);
+  state.recredited.add(ns);
+  state.recredited.add(ew);
 }
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
-function settle<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): void {
-  runSteps(settleSteps(state, pending, boards, lines, rules));
-}
-
-function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: string[], boards: Map<string, Board>, lines: Map<string, LineFigures>, rules: ScoringRules): Generator<void, void> {
-  let done = 0;
-  const own = new Map<string, Tally>();
+function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, lines: Map<string, LineFigures>, rules: ScoringRules): Generator<void, void> {
+  const own = new Map<number, Tally>();
   // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
-  const ownTally = (c: string) => own.get(c) ?? own.set(c, state.real.get(c)?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
-  for (const id of pending) {
-    const row = state.byId.get(id)!;
-    const board = boards.get(state.index.keyOf(row))!;
-    const scored = board.lines.get(id)!;
-    let figures = boardFigures(board, id);
-    if (scored.artificial && rules.sessionPercentageRule) figures = sessionRuleFigures(row, topOf(board), scored.artificial, figures, ownTally, rules);
-    lines.set(id, figures);
-    for (const side of SIDES) {
-      const c = contestantOf(row, side);
-      builder(state.final, c).credit(sideScore(figures, side), figures.top ?? Fraction.ZERO, 1);
-      state.recredited.add(c);
-    }
-    if (++done % STEP === 0) yield;
+  const ownTally = (c: number) => own.get(c) ?? own.set(c, state.real[c]?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  for (let i = 0; i < pending.slots.length; i++) {
+    const slot = pending.slots[i];
+    const board = pending.boards[i];
+    const scored = pending.scored[i];
+    let figures = boardFigures(board, scored);
+    if (scored.artificial && rules.sessionPercentageRule) figures = sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial, figures, ownTally, rules);
+    state.figures[slot] = figures;
+    lines.set(state.rows[slot]!.id, figures);
+    creditFinal(state, slot, figures, 1);
+    if ((i + 1) % STEP === 0) yield;
   }
 }
 
@@ -352,11 +299,11 @@ const built = (builders: Map<string, TallyBuilder>) => new Map([...builders].map
  * top, or its IMPs per board); a side given average minus whose own is worse keeps its own.
  * Average is unaffected.
  */
-function sessionRuleFigures(row: LineRow, top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: string) => Tally, rules: ScoringRules): LineFigures {
+function sessionRuleFigures(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: number) => Tally, rules: ScoringRules): LineFigures {
   const figures = { ...base };
   for (const side of SIDES) {
     const code = codes[side];
-    const tally = own(contestantOf(row, side));
+    const tally = own(contestants[side === 'ns' ? 0 : 1]);
     if (code === 'A' || !tally.boards) continue;
     if (top) {
       if (tally.tops.isZero()) continue;

@@ -1,0 +1,80 @@
+import type { LineRow } from './event-input.js';
+import type { FieldIndex } from './fields.js';
+import type { LineFigures } from './session-scores.js';
+import { TallyBuilder } from './tallies.js';
+
+/**
+ * The running sums behind a session's figures, taken over and updated by `updatePairSession`.
+ * Lines have slots and contestants ordinals, and what the scoring keeps of them is held in arrays
+ * indexed by those numbers rather than in maps keyed by id: a correction in a national field
+ * re-credits thousands of lines, and an array index costs a fraction of a string-keyed lookup
+ * (and of its memory).
+ */
+export class SessionState<L extends LineRow> {
+  /** Each line's slot; a corrected line keeps its own, a removed line's is used again. */
+  private readonly slots = new Map<string, number>();
+  private readonly free: number[] = [];
+  /** Per slot: the line, its sides' contestant ordinals, its final figures (as in the session's `lines`). */
+  readonly rows: (L | undefined)[] = [];
+  readonly ns: number[] = [];
+  readonly ew: number[] = [];
+  readonly figures: (LineFigures | undefined)[] = [];
+  private readonly ordinals = new Map<string, number>();
+  /** Per ordinal: the contestant's id. */
+  readonly contestants: string[] = [];
+  /** Per ordinal: credits of lines scored by play only (the Law 12C2(c) own percentage). */
+  readonly real: (TallyBuilder | undefined)[] = [];
+  /** Per ordinal: credits of every line's final figures (the session tally). */
+  readonly final: (TallyBuilder | undefined)[] = [];
+  /** Per ordinal: the slots of its artificial lines, revisited when its own percentage moves. */
+  readonly artificialOf: (Set<number> | undefined)[] = [];
+  /** During an update: contestants whose own percentage moved, and whose tally did. */
+  readonly moved = new Set<number>();
+  readonly recredited = new Set<number>();
+
+  constructor(readonly index: FieldIndex<L>) {}
+
+  slotOf(id: string): number | undefined {
+    return this.slots.get(id);
+  }
+
+  /** Puts a line (new or corrected) in its slot, with its contestants. */
+  place(row: L): number {
+    let slot = this.slots.get(row.id);
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.rows.length;
+      this.slots.set(row.id, slot);
+    }
+    this.rows[slot] = row;
+    this.ns[slot] = this.ordinal(row.nsContestantId);
+    this.ew[slot] = this.ordinal(row.ewContestantId);
+    return slot;
+  }
+
+  /** A removed line's slot, freed once nothing is credited from it. */
+  release(id: string): void {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    this.slots.delete(id);
+    this.rows[slot] = undefined;
+    this.figures[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  ordinal(contestant: string): number {
+    let at = this.ordinals.get(contestant);
+    if (at === undefined) {
+      this.ordinals.set(contestant, (at = this.contestants.length));
+      this.contestants.push(contestant);
+    }
+    return at;
+  }
+
+  realOf(c: number): TallyBuilder {
+    return (this.real[c] ??= new TallyBuilder());
+  }
+
+  finalOf(c: number): TallyBuilder {
+    return (this.final[c] ??= new TallyBuilder());
+  }
+}
