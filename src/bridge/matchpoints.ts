@@ -69,6 +69,19 @@ export function boardTop(expected: number, scale: MatchpointScale = 'TWO_POINT')
 }
 
 export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}): BoardMatchpoints {
+  const { top, ns, ew } = boardMatchpoints(lines, options);
+  return { top, lines: lines.map((l, i) => ('artificial' in l ? { id: l.id, ns: ns[i], ew: ew[i], artificial: l.artificial } : { id: l.id, ns: ns[i], ew: ew[i] })) };
+}
+
+/** A line as `boardMatchpoints` reads it: `BoardLine` without its id. */
+export type BoardScore = { ns: SideScore; ew?: SideScore; form?: number } | { artificial: { ns: Artificial; ew: Artificial } };
+
+/**
+ * `scoreBoard`'s figures by position (`ns[i]`, `ew[i]` for `lines[i]`), without a line object each:
+ * a session keeps a national board's 10,000 lines and scores it again after every correction.
+ * Lines with the same plain score share one fraction.
+ */
+export function boardMatchpoints(lines: readonly BoardScore[], options: MatchpointOptions = {}): { top: Fraction; ns: Fraction[]; ew: Fraction[] } {
   const expected = options.expected ?? lines.length;
   if (lines.length > expected) {
     throw new InvalidScoringError(`A board expected to have ${expected} results has ${lines.length}`);
@@ -76,40 +89,46 @@ export function scoreBoard(lines: BoardLine[], options: MatchpointOptions = {}):
   const unit = unitOf(options.scale);
   const top = frac(boardTop(expected, options.scale));
   const values = options.artificialValues ?? DEFAULT_ARTIFICIAL;
-  const scored = new Map<string, LineMatchpoints>();
-
-  const real = lines.filter((l): l is Extract<BoardLine, { ns: SideScore }> => 'ns' in l);
-  for (const group of groupBy(real, (l) => l.form ?? 1).values()) {
-    if (group.every((l) => typeof l.ns === 'number' && (l.ew === undefined || typeof l.ew === 'number'))) {
+  const ns = new Array<Fraction>(lines.length);
+  const ew = new Array<Fraction>(lines.length);
+  const forms = new Map<number, number[]>();
+  lines.forEach((l, i) => {
+    if (!('ns' in l)) return;
+    const form = l.form ?? 1;
+    const group = forms.get(form);
+    if (group) group.push(i);
+    else forms.set(form, [i]);
+  });
+  for (const group of forms.values()) {
+    const real = group.map((i) => lines[i] as Extract<BoardScore, { ns: SideScore }>);
+    if (real.every((l) => typeof l.ns === 'number' && (l.ew === undefined || typeof l.ew === 'number'))) {
       // Plain scores (a national field's every board): counted in half-matchpoints and factored in
       // one exact division, the same fractions with a fraction of the work.
-      // Lines with the same score share one fraction: a board of 10,000 results has a few dozen.
-      const ns = plainHalves(group.map((l) => l.ns as number), unit);
-      const ew = plainHalves(group.map((l) => -((l.ew ?? l.ns) as number)), unit);
+      const nsHalves = plainHalves(real.map((l) => l.ns as number), unit);
+      const ewHalves = plainHalves(real.map((l) => -((l.ew ?? l.ns) as number)), unit);
       const factored = new Map<number, Fraction>();
       const of = (h: number) => factored.get(h) ?? factored.set(h, factorHalves(h, group.length, expected, unit, options.factoring)).get(h)!;
-      group.forEach((l, i) => {
-        scored.set(l.id, { id: l.id, ns: of(ns[i]), ew: of(ew[i]) });
+      group.forEach((at, k) => {
+        ns[at] = of(nsHalves[k]);
+        ew[at] = of(ewHalves[k]);
       });
       continue;
     }
-    const ns = listMatchpoints(group.map((l) => components(l.ns)), unit);
+    const nsMps = listMatchpoints(real.map((l) => components(l.ns)), unit);
     // EW compare their own side's scores: a lower NS score is better for EW.
-    const ew = listMatchpoints(group.map((l) => components(l.ew ?? l.ns, -1)), unit);
-    group.forEach((l, i) => {
-      scored.set(l.id, {
-        id: l.id,
-        ns: factor(ns[i], group.length, expected, unit, options.factoring),
-        ew: factor(ew[i], group.length, expected, unit, options.factoring),
-      });
+    const ewMps = listMatchpoints(real.map((l) => components(l.ew ?? l.ns, -1)), unit);
+    group.forEach((at, k) => {
+      ns[at] = factor(nsMps[k], group.length, expected, unit, options.factoring);
+      ew[at] = factor(ewMps[k], group.length, expected, unit, options.factoring);
     });
   }
-  for (const l of lines) {
+  lines.forEach((l, i) => {
     if ('artificial' in l) {
-      scored.set(l.id, { id: l.id, ns: values[l.artificial.ns].mul(top), ew: values[l.artificial.ew].mul(top), artificial: l.artificial });
+      ns[i] = values[l.artificial.ns].mul(top);
+      ew[i] = values[l.artificial.ew].mul(top);
     }
-  }
-  return { top, lines: lines.map((l) => scored.get(l.id)!) };
+  });
+  return { top, ns, ew };
 }
 
 function components(score: SideScore, sign = 1): Weighted[] {

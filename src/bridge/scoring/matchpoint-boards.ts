@@ -1,6 +1,6 @@
 import { Fraction, frac } from '../fraction.js';
-import { boardTop, scoreBoard, type Artificial, type BoardLine } from '../matchpoints.js';
-import { lineKind, type LineRow } from './event-input.js';
+import { boardMatchpoints, boardTop, type Artificial, type BoardScore } from '../matchpoints.js';
+import { lineKind, type LineKind, type LineRow } from './event-input.js';
 import type { BoardField } from './fields.js';
 import type { ScoringRules } from './rules.js';
 
@@ -46,16 +46,23 @@ export function boardSignature(field: BoardField): string {
  * present its percentage and the absent one nothing, and is not in N.
  */
 export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, signature = boardSignature(field)): MatchpointBoard | null {
-  const compared: BoardLine[] = [];
+  const compared: BoardScore[] = [];
+  const ids: string[] = [];
+  const others: { id: string; kind: LineKind }[] = [];
   for (const r of field.lines) {
     const k = lineKind(r);
-    if (k.kind === 'SCORE') compared.push({ id: r.id, ns: k.ns, ew: k.ew, form: k.form });
-    else if (k.kind === 'ARTIFICIAL') compared.push({ id: r.id, artificial: { ns: k.ns, ew: k.ew } });
+    if (k.kind === 'SCORE') compared.push(k);
+    else if (k.kind === 'ARTIFICIAL') compared.push({ artificial: { ns: k.ns, ew: k.ew } });
+    else {
+      others.push({ id: r.id, kind: k });
+      continue;
+    }
+    ids.push(r.id);
   }
   const top = frac(boardTop(field.expected, rules.matchpointScale));
   const lines = new Map<string, LineMatchpoints>();
   if (compared.length) {
-    const scored = scoreBoard(compared, {
+    const scored = boardMatchpoints(compared, {
       scale: rules.matchpointScale,
       factoring: rules.factoring,
       expected: Math.max(field.expected, compared.length),
@@ -68,14 +75,13 @@ export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, sig
       if (!byEw) shared.set(ns, (byEw = new Map()));
       return byEw.get(ew) ?? byEw.set(ew, { ns, ew, adjusted: false }).get(ew)!;
     };
-    for (const l of scored.lines) lines.set(l.id, l.artificial ? { ns: l.ns, ew: l.ew, artificial: l.artificial, adjusted: true } : plain(l.ns, l.ew));
+    compared.forEach((l, i) => lines.set(ids[i], 'artificial' in l ? { ns: scored.ns[i], ew: scored.ew[i], artificial: l.artificial, adjusted: true } : plain(scored.ns[i], scored.ew[i])));
   }
-  for (const r of field.lines) {
-    const k = lineKind(r);
-    if (k.kind === 'DIRECT') lines.set(r.id, { ...directMatchpoints(k.unit, k.ns, k.ew, top), adjusted: true });
+  for (const { id, kind: k } of others) {
+    if (k.kind === 'DIRECT') lines.set(id, { ...directMatchpoints(k.unit, k.ns, k.ew, top), adjusted: true });
     else if (k.kind === 'ABSENT') {
       const present = k.present.div(frac(100)).mul(top);
-      lines.set(r.id, { ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
+      lines.set(id, { ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
     }
   }
   return lines.size ? { top, lines, signature } : null;
