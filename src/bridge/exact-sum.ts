@@ -12,11 +12,13 @@ import { Fraction } from './fraction.js';
  * searched and copied in a fraction of a Map's time and memory.
  */
 export class ExactSum {
-  private dens: number[] = [];
-  private nums: number[] = [];
-  private rest = Fraction.ZERO;
-  private exact: Fraction | null = null;
-  approx = 0;
+  constructor(
+    private readonly dens: number[] = [],
+    private readonly nums: number[] = [],
+    private rest = Fraction.ZERO,
+    private exact: Fraction | null = null,
+    public approx = 0,
+  ) {}
 
   /** Adds `f` (or takes it away, `sign` −1). */
   add(f: Fraction, sign: 1 | -1 = 1): this {
@@ -57,13 +59,7 @@ export class ExactSum {
 
   /** A copy that later additions to this sum leave alone. */
   clone(): ExactSum {
-    const copy = new ExactSum();
-    copy.dens = this.dens.slice();
-    copy.nums = this.nums.slice();
-    copy.rest = this.rest;
-    copy.exact = this.exact;
-    copy.approx = this.approx;
-    return copy;
+    return new ExactSum(this.dens.slice(), this.nums.slice(), this.rest, this.exact, this.approx);
   }
 
   static of(values: Iterable<Fraction>): ExactSum {

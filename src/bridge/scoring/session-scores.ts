@@ -6,9 +6,9 @@ import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from
 import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
 import { SessionState } from './session-state.js';
-import { fixedTally, TallyBuilder, type Tally } from './tallies.js';
+import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
-export { fixedTally, type Tally } from './tallies.js';
+export { fixedTally, type Tallies, type Tally } from './tallies.js';
 
 /** A traveller line's scored figures; absent where the method has none. */
 export interface LineFigures {
@@ -27,7 +27,7 @@ export interface PairSession<S extends SessionInput = SessionInput> {
   /** Per field board, kept for the next revision: a board whose lines are unchanged is not scored again. */
   boards: Map<string, MatchpointBoard | ImpBoard>;
   lines: Map<string, LineFigures>;
-  tallies: Map<string, Tally>;
+  tallies: Tallies;
   /** What the next revision needs to score only the boards a change touches (absent with an IMP cap per round). */
   state?: SessionState<S['results'][number]>;
   /** After an update: the tallies it started from and the contestants whose tally it changed (a ranking is then updated, not rebuilt). */
@@ -35,7 +35,7 @@ export interface PairSession<S extends SessionInput = SessionInput> {
 }
 
 export interface TallyDelta {
-  from: ReadonlyMap<string, Tally>;
+  from: Tallies;
   changed: readonly string[];
 }
 
@@ -116,9 +116,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   state.moved.clear();
   state.recredited.clear();
   if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
-  const tallies = new Map<string, Tally>();
-  state.final.forEach((b, c) => tallies.set(state.contestants[c], b!.tally()));
-  return { data: s, boards, lines, tallies, state };
+  return { data: s, boards, lines, tallies: state.tallies(), state };
 }
 
 /**
@@ -130,7 +128,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
  */
 export function updatePairSession<S extends SessionInput>(previous: PairSession<S>, s: S, rules: ScoringRules, method: PairMethod, changed: readonly S['results'][number][], removed: readonly string[]): PairSession<S> | null {
   const state = previous.state;
-  if (!state || method === 'TOTAL_POINTS' || rules.impCapPerRound !== null) return null;
+  if (!state || !(previous.tallies instanceof TallyTable) || method === 'TOTAL_POINTS' || rules.impCapPerRound !== null) return null;
   previous.state = undefined;
   const touched = new Set<string>();
   const changedIds = new Set(changed.map((r) => r.id));
@@ -193,15 +191,8 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   // Lines left without figures (removed, or no longer scored) leave the session's lines.
   for (const slot of retracted) if (!state.figures[slot]) lines.delete(state.rows[slot]!.id);
   for (const id of removed) if (!changedIds.has(id)) state.release(id);
-  const tallies = new Map(previous.tallies);
-  const recredited: string[] = [];
-  for (const c of state.recredited) {
-    const id = state.contestants[c];
-    const b = state.final[c];
-    if (b?.boards) tallies.set(id, b.tally());
-    else tallies.delete(id);
-    recredited.push(id);
-  }
+  const tallies = state.retallied(previous.tallies as TallyTable);
+  const recredited = [...state.recredited].map((c) => state.contestants[c]);
   state.moved.clear();
   state.recredited.clear();
   return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: recredited } };

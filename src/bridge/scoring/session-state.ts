@@ -1,7 +1,7 @@
 import type { LineRow } from './event-input.js';
 import type { FieldIndex } from './fields.js';
 import type { LineFigures } from './session-scores.js';
-import { TallyBuilder } from './tallies.js';
+import { TallyBuilder, TallyTable, type Tally } from './tallies.js';
 
 /**
  * The running sums behind a session's figures, taken over and updated by `updatePairSession`.
@@ -68,6 +68,21 @@ export class SessionState<L extends LineRow> {
       this.contestants.push(contestant);
     }
     return at;
+  }
+
+  /** The tallies of every contestant credited so far, as a table over this state's ordinals. */
+  tallies(): TallyTable {
+    return new TallyTable(this.ordinals, this.contestants, this.final.map((b) => b?.tally()));
+  }
+
+  /** `previous` (a table of this state's) with the re-credited contestants' tallies taken again. */
+  retallied(previous: TallyTable): TallyTable {
+    const changes: [number, Tally | undefined][] = [];
+    for (const c of this.recredited) {
+      const b = this.final[c];
+      changes.push([c, b?.boards ? b.tally() : undefined]);
+    }
+    return previous.with(changes);
   }
 
   realOf(c: number): TallyBuilder {

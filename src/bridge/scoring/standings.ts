@@ -5,7 +5,7 @@ import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
-import type { Tally } from './session-scores.js';
+import type { Tallies, Tally } from './session-scores.js';
 import { fixedAward, sideVps } from './vp-scales.js';
 
 /** One ranked contestant, exact; the edge rounds for display. */
@@ -133,7 +133,7 @@ interface KeptEntry extends ApproximateEntry<ContestantRow> {
   row: PairRow | null;
 }
 
-const kept = new WeakMap<ReadonlyMap<string, Tally>, KeptRanking>();
+const kept = new WeakMap<Tallies, KeptRanking>();
 
 function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
   const mp = scored.kind === 'MATCHPOINTS';

@@ -29,27 +29,31 @@ export class TallyBuilder {
   }
 
   get tops(): Fraction {
-    return this.otherTops.isZero() ? Fraction.of(this.wholeTops) : Fraction.of(this.wholeTops).add(this.otherTops);
+    return topsOf(this.wholeTops, this.otherTops);
   }
 
   /** The builder as a tally, valid until its next credit (no copy). */
   view(): Tally {
-    return new SumTally(this.sum, this.tops, this.boards);
+    return new SumTally(this.sum, this.wholeTops, this.otherTops, this.boards);
   }
 
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    return new SumTally(this.sum.clone(), this.tops, this.boards);
+    return new SumTally(this.sum.clone(), this.wholeTops, this.otherTops, this.boards);
   }
 }
 
-/** A tally over a running sum, its exact score worked out when read (a class: thousands are made per correction). */
+const topsOf = (whole: number, other: Fraction) => (other.isZero() ? Fraction.of(whole) : Fraction.of(whole).add(other));
+
+/** A tally over a running sum, its exact score and tops worked out when read (a class: thousands are made per correction). */
 class SumTally implements Tally {
   readonly approx: number;
+  private sumOfTops: Fraction | null = null;
 
   constructor(
     private readonly sum: ExactSum,
-    readonly tops: Fraction,
+    private readonly wholeTops: number,
+    private readonly otherTops: Fraction,
     readonly boards: number,
   ) {
     this.approx = sum.approx;
@@ -57,6 +61,52 @@ class SumTally implements Tally {
 
   get score(): Fraction {
     return this.sum.value();
+  }
+
+  get tops(): Fraction {
+    return (this.sumOfTops ??= topsOf(this.wholeTops, this.otherTops));
+  }
+}
+
+/** What a session's tallies are read as: by contestant id, and every one in turn. */
+export interface Tallies extends Iterable<[string, Tally]> {
+  get(contestant: string): Tally | undefined;
+  keys(): Iterable<string>;
+}
+
+/**
+ * A session's tallies, held by contestant ordinal (see SessionState): the ordinals are shared by
+ * every revision and only grow, so the next revision's table is a copy of an array of pointers
+ * with the re-credited contestants replaced, not a copy of a 20,000-entry map.
+ */
+export class TallyTable implements Tallies {
+  constructor(
+    private readonly ordinals: ReadonlyMap<string, number>,
+    private readonly ids: readonly string[],
+    private readonly byOrdinal: readonly (Tally | undefined)[],
+  ) {}
+
+  get(contestant: string): Tally | undefined {
+    const at = this.ordinals.get(contestant);
+    return at === undefined ? undefined : this.byOrdinal[at];
+  }
+
+  *[Symbol.iterator](): Iterator<[string, Tally]> {
+    for (let at = 0; at < this.byOrdinal.length; at++) {
+      const tally = this.byOrdinal[at];
+      if (tally) yield [this.ids[at], tally];
+    }
+  }
+
+  *keys(): Iterable<string> {
+    for (const [id] of this) yield id;
+  }
+
+  /** This table with some contestants' tallies replaced (undefined: no longer in the session). */
+  with(changes: Iterable<[number, Tally | undefined]>): TallyTable {
+    const next = this.byOrdinal.slice();
+    for (const [at, tally] of changes) next[at] = tally;
+    return new TallyTable(this.ordinals, this.ids, next);
   }
 }
 
