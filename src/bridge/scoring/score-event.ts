@@ -3,7 +3,7 @@ import type { EventInput, SessionInput } from './event-input.js';
 import type { ImpBoard } from './imp-boards.js';
 import type { MatchpointBoard } from './matchpoint-boards.js';
 import { rulesOf, type ScoringRules } from './rules.js';
-import { runSteps, scorePairSessionSteps, updatePairSession, type LineFigures, type TallyDelta, type PairMethod, type PairSession, type Tallies } from './session-scores.js';
+import { runSteps, scorePairSessionSteps, updatePairSession, type Lines, type TallyDelta, type PairMethod, type PairSession, type Tallies } from './session-scores.js';
 import { scoreTeamSession } from './team-session.js';
 
 /** How an event's boards are scored, from its kind and ScoringMethod. */
@@ -26,7 +26,7 @@ export interface ScoredSession<S extends SessionInput = SessionInput> {
   /** Pairs: each field board's scoring, reused by the next revision where the board is unchanged. */
   boards: ReadonlyMap<string, MatchpointBoard | ImpBoard>;
   /** Each line's final figures (after Law 12C2(c)). */
-  lines: Map<string, LineFigures>;
+  lines: Lines;
   /** Pairs: each contestant's session. */
   tallies: Tallies;
   /** Teams: the session's matches. */

@@ -5,10 +5,16 @@ import { FieldIndex, type BoardField } from './fields.js';
 import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
-import { SessionState } from './session-state.js';
+import { LineTable, SessionState } from './session-state.js';
 import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
 export { fixedTally, type Tallies, type Tally } from './tallies.js';
+
+/** What a session's line figures are read as: by line id, and every one in turn. */
+export interface Lines extends Iterable<[string, LineFigures]> {
+  get(id: string): LineFigures | undefined;
+  keys(): Iterable<string>;
+}
 
 /** A traveller line's scored figures; absent where the method has none. */
 export interface LineFigures {
@@ -26,7 +32,7 @@ export interface PairSession<S extends SessionInput = SessionInput> {
   data: S;
   /** Per field board, kept for the next revision: a board whose lines are unchanged is not scored again. */
   boards: Map<string, MatchpointBoard | ImpBoard>;
-  lines: Map<string, LineFigures>;
+  lines: Lines;
   tallies: Tallies;
   /** What the next revision needs to score only the boards a change touches (absent with an IMP cap per round). */
   state?: SessionState<S['results'][number]>;
@@ -37,6 +43,8 @@ export interface PairSession<S extends SessionInput = SessionInput> {
 export interface TallyDelta {
   from: Tallies;
   changed: readonly string[];
+  /** The changed contestants' ordinals in the tables (`TallyTable`) of both revisions, in the same order. */
+  ordinals: readonly number[];
 }
 
 type Side = 'ns' | 'ew';
@@ -102,7 +110,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
     if (board) boards.set(key, board);
     yield;
   }
-  const lines = new Map<string, LineFigures>();
+  const lines = new LineTable(state);
   const pending = new Pending();
   for (const board of boards.values()) {
     for (const [id, scored] of board.lines) {
@@ -112,7 +120,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
       if (++done % STEP === 0) yield;
     }
   }
-  yield* settleSteps(state, pending, lines, rules);
+  yield* settleSteps(state, pending, rules);
   state.moved.clear();
   state.recredited.clear();
   if (rules.impCapPerRound !== null) return { data: s, boards, lines, tallies: talliesOf(s.results, lines, rules) };
@@ -147,7 +155,6 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     const field = state.index.field(key);
     return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null };
   });
-  const retracted: number[] = [];
   for (const { old, board } of rescored) {
     if (!old) continue;
     const [oldTop, newTop] = [topOf(old), board && topOf(board)];
@@ -156,7 +163,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
       if (y && !changedIds.has(id) && sameFigures(x, y, oldTop, newTop)) continue;
       const slot = state.slotOf(id)!;
       creditReal(state, slot, old, x, -1);
-      retractFinal(state, slot, retracted);
+      retractFinal(state, slot);
     }
   }
   for (const r of changed) state.place(r);
@@ -182,20 +189,18 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     for (const slot of state.artificialOf[c] ?? []) {
       if (queued.has(slot)) continue;
       queued.add(slot);
-      retractFinal(state, slot, retracted);
+      retractFinal(state, slot);
       const board = boards.get(state.index.keyOf(state.rows[slot]!))!;
       pending.add(slot, board, board.lines.get(state.rows[slot]!.id)!);
     }
   }
-  runSteps(settleSteps(state, pending, lines, rules));
-  // Lines left without figures (removed, or no longer scored) leave the session's lines.
-  for (const slot of retracted) if (!state.figures[slot]) lines.delete(state.rows[slot]!.id);
+  runSteps(settleSteps(state, pending, rules));
   for (const id of removed) if (!changedIds.has(id)) state.release(id);
   const tallies = state.retallied(previous.tallies as TallyTable);
-  const recredited = [...state.recredited].map((c) => state.contestants[c]);
+  const ordinals = [...state.recredited];
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: recredited } };
+  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: ordinals.map((c) => state.contestants[c]), ordinals } };
 }
 
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {
@@ -221,13 +226,12 @@ function creditReal<L extends LineRow>(state: SessionState<L>, slot: number, boa
   state.moved.add(ew);
 }
 
-/** A line's final figures taken back from its sides' tallies (`retracted` notes the slot). */
-function retractFinal<L extends LineRow>(state: SessionState<L>, slot: number, retracted: number[]): void {
+/** A line's final figures taken back from its sides' tallies; it has none until settled again. */
+function retractFinal<L extends LineRow>(state: SessionState<L>, slot: number): void {
   const figures = state.figures[slot];
   if (!figures) return;
   state.figures[slot] = undefined;
   creditFinal(state, slot, figures, -1);
-  retracted.push(slot);
 }
 
 function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, figures: LineFigures, sign: 1 | -1): void {
@@ -240,7 +244,7 @@ function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, fi
 }
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
-function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, lines: Map<string, LineFigures>, rules: ScoringRules): Generator<void, void> {
+function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, rules: ScoringRules): Generator<void, void> {
   const own = new Map<number, Tally>();
   // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
   const ownTally = (c: number) => own.get(c) ?? own.set(c, state.real[c]?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
@@ -251,7 +255,6 @@ function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pendin
     let figures = boardFigures(board, scored);
     if (scored.artificial && rules.sessionPercentageRule) figures = sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial, figures, ownTally, rules);
     state.figures[slot] = figures;
-    lines.set(state.rows[slot]!.id, figures);
     creditFinal(state, slot, figures, 1);
     if ((i + 1) % STEP === 0) yield;
   }
@@ -324,7 +327,7 @@ const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A
  * wins in a round counts at most the cap (losses count in full); a line without a round is a
  * round of its own board.
  */
-function talliesOf(results: readonly LineRow[], lines: Map<string, LineFigures>, rules: ScoringRules): Map<string, Tally> {
+function talliesOf(results: readonly LineRow[], lines: Lines, rules: ScoringRules): Map<string, Tally> {
   const cap = rules.impCapPerRound === null ? null : Fraction.parse(String(rules.impCapPerRound));
   const tallies = new Map<string, TallyBuilder>();
   const rounds = new Map<string, Map<string, Fraction>>();

@@ -1,6 +1,6 @@
 import type { LineRow } from './event-input.js';
 import type { FieldIndex } from './fields.js';
-import type { LineFigures } from './session-scores.js';
+import type { LineFigures, Lines } from './session-scores.js';
 import { TallyBuilder, TallyTable, type Tally } from './tallies.js';
 
 /**
@@ -91,5 +91,31 @@ export class SessionState<L extends LineRow> {
 
   finalOf(c: number): TallyBuilder {
     return (this.final[c] ??= new TallyBuilder());
+  }
+}
+
+/**
+ * A session's line figures by line id, read from the state's slots: the figures are kept once, in
+ * the state's array, not again in a 240,000-entry map that every correction writes thousands of
+ * times. Like the state, it shows the latest revision's figures.
+ */
+export class LineTable<L extends LineRow> implements Lines {
+  constructor(private readonly state: SessionState<L>) {}
+
+  get(id: string): LineFigures | undefined {
+    const slot = this.state.slotOf(id);
+    return slot === undefined ? undefined : this.state.figures[slot];
+  }
+
+  *[Symbol.iterator](): Iterator<[string, LineFigures]> {
+    const { rows, figures } = this.state;
+    for (let slot = 0; slot < figures.length; slot++) {
+      const f = figures[slot];
+      if (f) yield [rows[slot]!.id, f];
+    }
+  }
+
+  *keys(): Iterable<string> {
+    for (const [id] of this) yield id;
   }
 }

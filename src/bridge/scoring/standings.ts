@@ -6,6 +6,7 @@ import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
 import type { Tallies, Tally } from './session-scores.js';
+import { TallyTable } from './tallies.js';
 import { fixedAward, sideVps } from './vp-scales.js';
 
 /** One ranked contestant, exact; the edge rounds for display. */
@@ -127,10 +128,11 @@ interface KeptRanking {
   rows: RankingRow[];
 }
 
-/** A contestant in a kept ranking: its result, and its last row (reused while its place stands). */
+/** A contestant in a kept ranking: its result, its last row (reused while its place stands), its ordinal in a `TallyTable` (else −1). */
 interface KeptEntry extends ApproximateEntry<ContestantRow> {
   result: PairResult;
   row: PairRow | null;
+  ordinal: number;
 }
 
 const kept = new WeakMap<Tallies, KeptRanking>();
@@ -141,31 +143,36 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
   const current = kept.get(s.tallies);
   if (fits(current)) return current.rows;
-  // Each result is its tally's alone (no penalty, one session): made here, not memoised per tally.
-  const entry = (c: ContestantRow, tally: Tally): KeptEntry => {
-    const result = singleResult(tally, mp, weighting, Fraction.ZERO);
-    return { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null };
-  };
   const fresh = new Map<string, KeptEntry[]>();
-  const add = (id: string, tally: Tally | undefined) => {
+  // Each result is its tally's alone (no penalty, one session): made here, not memoised per tally.
+  const add = (id: string, tally: Tally | undefined, ordinal: number) => {
     const c = scored.data.contestants.get(id);
     if (!c || !tally?.boards) return;
+    const result = singleResult(tally, mp, weighting, Fraction.ZERO);
+    const entry: KeptEntry = { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null, ordinal };
     const label = c.direction ?? '';
     const list = fresh.get(label);
-    if (list) list.push(entry(c, tally));
-    else fresh.set(label, [entry(c, tally)]);
+    if (list) list.push(entry);
+    else fresh.set(label, [entry]);
   };
-  const base = s.delta ? kept.get(s.delta.from) : undefined;
+  const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
   const fields = new Map<string, KeptEntry[]>();
   if (fits(base)) {
-    const moved = new Set(s.delta!.changed);
-    for (const id of moved) add(id, s.tallies.get(id));
+    // The re-credited contestants leave the kept order by ordinal (no lookup by id for 20,000 entries).
+    const table = s.tallies as TallyTable;
+    const { changed, ordinals } = s.delta!;
+    const gone = new Uint8Array(table.length);
+    ordinals.forEach((c, i) => {
+      gone[c] = 1;
+      add(changed[i], table.at(c), c);
+    });
     for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
-      const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => !moved.has(e.item.id)), (fresh.get(label) ?? []).sort(byApproximateScore));
+      const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => e.ordinal < 0 || !gone[e.ordinal]), (fresh.get(label) ?? []).sort(byApproximateScore));
       if (merged.length) fields.set(label, merged);
     }
   } else {
-    for (const [id, tally] of s.tallies) add(id, tally);
+    if (s.tallies instanceof TallyTable) for (const [ordinal, id, tally] of s.tallies.withOrdinals()) add(id, tally, ordinal);
+    else for (const [id, tally] of s.tallies) add(id, tally, -1);
     for (const [label, list] of fresh) fields.set(label, list.sort(byApproximateScore));
   }
   const rows: RankingRow[] = [];

@@ -102,6 +102,24 @@ export class TallyTable implements Tallies {
     for (const [id] of this) yield id;
   }
 
+  /** Ordinals in use: every contestant's is below it. */
+  get length(): number {
+    return this.byOrdinal.length;
+  }
+
+  /** The tally of the contestant with this ordinal. */
+  at(ordinal: number): Tally | undefined {
+    return this.byOrdinal[ordinal];
+  }
+
+  /** Every tally with its contestant's ordinal and id. */
+  *withOrdinals(): Iterable<[number, string, Tally]> {
+    for (let at = 0; at < this.byOrdinal.length; at++) {
+      const tally = this.byOrdinal[at];
+      if (tally) yield [at, this.ids[at], tally];
+    }
+  }
+
   /** This table with some contestants' tallies replaced (undefined: no longer in the session). */
   with(changes: Iterable<[number, Tally | undefined]>): TallyTable {
     const next = this.byOrdinal.slice();

@@ -3,13 +3,13 @@ import { teamMatches, type MatchResult, type TeamLine, type TeamUnit } from '../
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
 import { artificialImpValue } from './imp-boards.js';
 import type { ScoringRules } from './rules.js';
-import type { LineFigures } from './session-scores.js';
+import type { LineFigures, Lines } from './session-scores.js';
 
 export interface TeamSession<S extends SessionInput = SessionInput> {
   data: S;
   matches: MatchResult[];
   /** Each line's IMPs for the team sitting NS there and the team sitting EW. */
-  lines: Map<string, LineFigures>;
+  lines: Lines;
 }
 
 /** The core's view of a team event's line: a score, an artificial score, a direct award, or not played. */
