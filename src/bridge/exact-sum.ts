@@ -7,14 +7,14 @@ import { Fraction } from './fraction.js';
  * a national field — is worked out only when it is asked for, once. `approx` is the same sum in
  * floating point, for ordering; `value()` is exact.
  *
- * The buckets are two short parallel arrays (a pair plays two dozen boards), not a Map: a
+ * The buckets are one short array (a pair plays two dozen boards), not a Map: a
  * correction in a national field adds to and copies thousands of these sums, and an array is
  * searched and copied in a fraction of a Map's time and memory.
  */
 export class ExactSum {
   constructor(
-    private readonly dens: number[] = [],
-    private readonly nums: number[] = [],
+    /** Buckets side by side: denominator, numerator, denominator, numerator… */
+    private readonly buckets: number[] = [],
     private rest = Fraction.ZERO,
     private exact: Fraction | null = null,
     public approx = 0,
@@ -25,14 +25,13 @@ export class ExactSum {
     this.exact = null;
     this.approx += sign * f.toNumber();
     if (typeof f.num === 'number' && typeof f.den === 'number') {
-      const at = this.dens.indexOf(f.den);
-      const n = (at < 0 ? 0 : this.nums[at]) + sign * f.num;
+      const b = this.buckets;
+      let at = 0;
+      while (at < b.length && b[at] !== f.den) at += 2;
+      const n = (at < b.length ? b[at + 1] : 0) + sign * f.num;
       if (Number.isSafeInteger(n)) {
-        if (at >= 0) this.nums[at] = n;
-        else {
-          this.dens.push(f.den);
-          this.nums.push(n);
-        }
+        if (at < b.length) b[at + 1] = n;
+        else b.push(f.den, n);
         return this;
       }
     }
@@ -43,15 +42,16 @@ export class ExactSum {
   /** The exact total: one common denominator for all buckets, then a single reduction. */
   value(): Fraction {
     if (this.exact) return this.exact;
+    const b = this.buckets;
     let common = 1n;
     let any = false;
-    for (let i = 0; i < this.dens.length; i++) {
-      if (this.nums[i] === 0) continue;
-      common = lcm(common, BigInt(this.dens[i]));
+    for (let at = 0; at < b.length; at += 2) {
+      if (b[at + 1] === 0) continue;
+      common = lcm(common, BigInt(b[at]));
       any = true;
     }
     let numerator = 0n;
-    for (let i = 0; i < this.dens.length; i++) if (this.nums[i] !== 0) numerator += BigInt(this.nums[i]) * (common / BigInt(this.dens[i]));
+    for (let at = 0; at < b.length; at += 2) if (b[at + 1] !== 0) numerator += BigInt(b[at + 1]) * (common / BigInt(b[at]));
     const total = any ? Fraction.fromBig(numerator, common) : Fraction.ZERO;
     this.exact = this.rest.isZero() ? total : total.add(this.rest);
     return this.exact;
@@ -59,7 +59,7 @@ export class ExactSum {
 
   /** A copy that later additions to this sum leave alone. */
   clone(): ExactSum {
-    return new ExactSum(this.dens.slice(), this.nums.slice(), this.rest, this.exact, this.approx);
+    return new ExactSum(this.buckets.slice(), this.rest, this.exact, this.approx);
   }
 
   static of(values: Iterable<Fraction>): ExactSum {

@@ -259,12 +259,40 @@ function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL',
 
 /** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
 function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
-  const weight = weighting === 'BOARDS' ? tally.boards : 1;
-  const share = !mp ? tally.approx / tally.boards : tally.tops.isZero() ? 0 : tally.approx / tally.tops.toNumber();
-  const approx = (0 + share * weight) / weight;
-  let exact: ReturnType<PairResult['exact']> | null = null;
-  const parts = [{ tally, penalty: Fraction.ZERO }];
-  return { approx, approxScore: tally.approx, approxPercentage: mp ? approx * 100 : null, boards: tally.boards, penalty: Fraction.ZERO, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+  return new SingleResult(tally, mp, weighting, commonTop);
+}
+
+/** One object a contestant, its exact figures worked out once when asked. */
+class SingleResult implements PairResult {
+  readonly approx: number;
+  readonly approxPercentage: number | null;
+  readonly boards: number;
+  private figures: ReturnType<PairResult['exact']> | null = null;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly mp: boolean,
+    private readonly weighting: 'BOARDS' | 'EQUAL',
+    private readonly commonTop: Fraction,
+  ) {
+    const weight = weighting === 'BOARDS' ? tally.boards : 1;
+    const share = !mp ? tally.approx / tally.boards : tally.tops.isZero() ? 0 : tally.approx / tally.tops.toNumber();
+    this.approx = (0 + share * weight) / weight;
+    this.approxPercentage = mp ? this.approx * 100 : null;
+    this.boards = tally.boards;
+  }
+
+  get approxScore(): number {
+    return this.tally.approx;
+  }
+
+  get penalty(): Fraction {
+    return Fraction.ZERO;
+  }
+
+  exact(): ReturnType<PairResult['exact']> {
+    return (this.figures ??= exactPair([{ tally: this.tally, penalty: Fraction.ZERO }], this.mp, this.weighting, this.commonTop));
+  }
 }
 
 /** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
