@@ -150,21 +150,18 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   for (const r of changed) for (const key of state.index.add(r)) touched.add(key);
   const boards = new Map(previous.boards);
   const lines = previous.lines;
-  // All that the touched fields held is taken back first (with the lines' old rows and pairs), then what they hold now is credited.
   const rescored = [...touched].map((key) => {
     const field = state.index.field(key);
     return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null };
   });
-  for (const { old, board } of rescored) {
-    if (!old) continue;
-    const [oldTop, newTop] = [topOf(old), board && topOf(board)];
-    for (const [id, x] of old.lines) {
-      const y = board?.lines.get(id);
-      if (y && !changedIds.has(id) && sameFigures(x, y, oldTop, newTop)) continue;
-      const slot = state.slotOf(id)!;
-      creditReal(state, slot, old, x, -1);
-      retractFinal(state, slot);
-    }
+  // Only removed and changed lines leave a field: their old figures are taken back (with their old rows and pairs) first.
+  for (const id of seen) {
+    const slot = state.slotOf(id)!;
+    const old = boards.get(state.index.keyOf(state.rows[slot]!));
+    const x = old?.lines.get(id);
+    if (!x) continue;
+    creditReal(state, slot, old!, x, -1);
+    retractFinal(state, slot);
   }
   for (const r of changed) state.place(r);
   const pending = new Pending();
@@ -176,9 +173,18 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     boards.set(key, board);
     const [oldTop, newTop] = [old && topOf(old), topOf(board)];
     for (const [id, y] of board.lines) {
-      const x = old?.lines.get(id);
-      if (x && !changedIds.has(id) && sameFigures(x, y, oldTop!, newTop)) continue;
+      const x = changedIds.has(id) ? undefined : old?.lines.get(id);
+      if (x && sameFigures(x, y, oldTop!, newTop)) continue;
       const slot = state.slotOf(id)!;
+      if (x && !x.adjusted && !y.adjusted) {
+        // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
+        replacePlain(state, slot, old!, x, board, y);
+        continue;
+      }
+      if (x) {
+        creditReal(state, slot, old!, x, -1);
+        retractFinal(state, slot);
+      }
       creditReal(state, slot, board, y, 1);
       pending.add(slot, board, y);
     }
@@ -206,6 +212,22 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {
   const sameTop = ta === tb || (!!ta && !!tb && ta.equals(tb));
   return sameTop && x.ns.equals(y.ns) && x.ew.equals(y.ew) && x.adjusted === y.adjusted && x.artificial?.ns === y.artificial?.ns && x.artificial?.ew === y.artificial?.ew;
+}
+
+/** `creditReal` and `creditFinal` of a line of play taken back at `x` and given again at `y` in one step each. */
+function replacePlain<L extends LineRow>(state: SessionState<L>, slot: number, old: Board, x: ScoredLine, board: Board, y: ScoredLine): void {
+  const [ns, ew] = [state.ns[slot], state.ew[slot]];
+  const [oldTop, newTop] = [topOf(old) ?? Fraction.ZERO, topOf(board) ?? Fraction.ZERO];
+  state.realOf(ns).replace(x.ns, oldTop, y.ns, newTop);
+  state.realOf(ew).replace(x.ew, oldTop, y.ew, newTop);
+  const [before, after] = [state.figures[slot]!, boardFigures(board, y)];
+  state.finalOf(ns).replace(sideScore(before, 'ns'), before.top ?? Fraction.ZERO, sideScore(after, 'ns'), after.top ?? Fraction.ZERO);
+  state.finalOf(ew).replace(sideScore(before, 'ew'), before.top ?? Fraction.ZERO, sideScore(after, 'ew'), after.top ?? Fraction.ZERO);
+  state.figures[slot] = after;
+  for (const c of [ns, ew]) {
+    state.moved.add(c);
+    state.recredited.add(c);
+  }
 }
 
 /** A line of play (not adjusted) counts towards its sides' own percentage (Law 12C2(c)); artificial lines are indexed. */

@@ -23,9 +23,21 @@ export class TallyBuilder {
 
   credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
     this.sum.add(score, sign);
+    this.creditTop(top, sign);
+    this.boards += sign;
+  }
+
+  /** One board's score and top taken back at `from` and credited again at `to` (the board count stays). */
+  replace(from: Fraction, fromTop: Fraction, to: Fraction, toTop: Fraction): void {
+    this.sum.replace(from, to);
+    if (fromTop === toTop || fromTop.equals(toTop)) return;
+    this.creditTop(fromTop, -1);
+    this.creditTop(toTop, 1);
+  }
+
+  private creditTop(top: Fraction, sign: 1 | -1): void {
     if (top.den === 1 && typeof top.num === 'number' && Number.isSafeInteger(this.wholeTops + top.num)) this.wholeTops += sign * top.num;
     else this.otherTops = sign > 0 ? this.otherTops.add(top) : this.otherTops.sub(top);
-    this.boards += sign;
   }
 
   get tops(): Fraction {
