@@ -5,7 +5,7 @@ import { FieldIndex, type BoardField } from './fields.js';
 import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
-import { LineTable, SessionState } from './session-state.js';
+import { LineTable, SessionState, sideScore, type Side } from './session-state.js';
 import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
 export { fixedTally, type Tallies, type Tally } from './tallies.js';
@@ -47,7 +47,6 @@ export interface TallyDelta {
   ordinals: readonly number[];
 }
 
-type Side = 'ns' | 'ew';
 const SIDES: Side[] = ['ns', 'ew'];
 const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestantId : r.ewContestantId);
 
@@ -69,7 +68,6 @@ function boardFigures(board: Board, scored: ScoredLine): LineFigures {
 /** Figures are never changed once made (Law 12C2(c) makes new ones), so lines scored alike share them. */
 const figuresOf = new WeakMap<object, LineFigures>();
 
-const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
 
 /** Lines waiting for their final figures: slot, board and the board's scoring of the line, side by side. */
 class Pending {
@@ -196,8 +194,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
       if (queued.has(slot)) continue;
       queued.add(slot);
       retractFinal(state, slot);
-      const board = boards.get(state.index.keyOf(state.rows[slot]!))!;
-      pending.add(slot, board, board.lines.get(state.rows[slot]!.id)!);
+      pending.add(slot, boards.get(state.index.keyOf(state.rows[slot]!))!, state.scored[slot]!);
     }
   }
   runSteps(settleSteps(state, pending, rules));
@@ -224,6 +221,7 @@ function replacePlain<L extends LineRow>(state: SessionState<L>, slot: number, o
   state.finalOf(ns).replace(sideScore(before, 'ns'), before.top ?? Fraction.ZERO, sideScore(after, 'ns'), after.top ?? Fraction.ZERO);
   state.finalOf(ew).replace(sideScore(before, 'ew'), before.top ?? Fraction.ZERO, sideScore(after, 'ew'), after.top ?? Fraction.ZERO);
   state.figures[slot] = after;
+  state.scored[slot] = y;
   for (const c of [ns, ew]) {
     state.moved.add(c);
     state.recredited.add(c);
@@ -233,6 +231,7 @@ function replacePlain<L extends LineRow>(state: SessionState<L>, slot: number, o
 /** A line of play (not adjusted) counts towards its sides' own percentage (Law 12C2(c)); artificial lines are indexed. */
 function creditReal<L extends LineRow>(state: SessionState<L>, slot: number, board: Board, scored: ScoredLine, sign: 1 | -1): void {
   const [ns, ew] = [state.ns[slot], state.ew[slot]];
+  state.scored[slot] = sign > 0 ? scored : undefined;
   if (scored.artificial) {
     for (const c of [ns, ew]) {
       const set = (state.artificialOf[c] ??= new Set());
@@ -269,7 +268,7 @@ function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, fi
 function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, rules: ScoringRules): Generator<void, void> {
   const own = new Map<number, Tally>();
   // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
-  const ownTally = (c: number) => own.get(c) ?? own.set(c, state.real[c]?.view() ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  const ownTally = (c: number) => own.get(c) ?? own.set(c, state.realTally(c) ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
   for (let i = 0; i < pending.slots.length; i++) {
     const slot = pending.slots[i];
     const board = pending.boards[i];

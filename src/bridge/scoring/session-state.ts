@@ -1,14 +1,24 @@
+import { ExactSum } from '../exact-sum.js';
+import { Fraction } from '../fraction.js';
 import type { LineRow } from './event-input.js';
 import type { FieldIndex } from './fields.js';
+import type { LineMatchpoints } from './matchpoint-boards.js';
 import type { LineFigures, Lines } from './session-scores.js';
-import { TallyBuilder, TallyTable, type Tally } from './tallies.js';
+import { RunningTally, TallyTable, type Tally } from './tallies.js';
+
+export type Side = 'ns' | 'ew';
+
+/** A side's figure of a line: its matchpoints, else its IMPs, else nothing. */
+export const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
 
 /**
  * The running sums behind a session's figures, taken over and updated by `updatePairSession`.
  * Lines have slots and contestants ordinals, and what the scoring keeps of them is held in arrays
  * indexed by those numbers rather than in maps keyed by id: a correction in a national field
  * re-credits thousands of lines, and an array index costs a fraction of a string-keyed lookup
- * (and of its memory).
+ * (and of its memory). A contestant's tallies keep floats and counts only: its exact score is summed
+ * from its own two dozen lines when it is read (ties, rounding boundaries, a page's exact scores),
+ * not carried along in every one of thousands of updates.
  */
 export class SessionState<L extends LineRow> {
   /** Each line's slot; a corrected line keeps its own, a removed line's is used again. */
@@ -19,13 +29,17 @@ export class SessionState<L extends LineRow> {
   readonly ns: number[] = [];
   readonly ew: number[] = [];
   readonly figures: (LineFigures | undefined)[] = [];
+  /** Per slot: the line as its board scored it (before Law 12C2(c)), while credited. */
+  readonly scored: (LineMatchpoints | undefined)[] = [];
   private readonly ordinals = new Map<string, number>();
   /** Per ordinal: the contestant's id. */
   readonly contestants: string[] = [];
+  /** Per ordinal: the slots of its lines. */
+  private readonly slotsOf: (number[] | undefined)[] = [];
   /** Per ordinal: credits of lines scored by play only (the Law 12C2(c) own percentage). */
-  readonly real: (TallyBuilder | undefined)[] = [];
+  readonly real: (RunningTally | undefined)[] = [];
   /** Per ordinal: credits of every line's final figures (the session tally). */
-  readonly final: (TallyBuilder | undefined)[] = [];
+  readonly final: (RunningTally | undefined)[] = [];
   /** Per ordinal: the slots of its artificial lines, revisited when its own percentage moves. */
   readonly artificialOf: (Set<number> | undefined)[] = [];
   /** During an update: contestants whose own percentage moved, and whose tally did. */
@@ -45,10 +59,24 @@ export class SessionState<L extends LineRow> {
       slot = this.free.pop() ?? this.rows.length;
       this.slots.set(row.id, slot);
     }
+    const [ns, ew] = [this.ordinal(row.nsContestantId), this.ordinal(row.ewContestantId)];
+    if (this.rows[slot] && (this.ns[slot] !== ns || this.ew[slot] !== ew)) this.unlink(slot);
+    if (!this.rows[slot] || this.ns[slot] !== ns || this.ew[slot] !== ew) {
+      (this.slotsOf[ns] ??= []).push(slot);
+      (this.slotsOf[ew] ??= []).push(slot);
+    }
     this.rows[slot] = row;
-    this.ns[slot] = this.ordinal(row.nsContestantId);
-    this.ew[slot] = this.ordinal(row.ewContestantId);
+    this.ns[slot] = ns;
+    this.ew[slot] = ew;
     return slot;
+  }
+
+  /** The slot out of its contestants' lists. */
+  private unlink(slot: number): void {
+    for (const c of [this.ns[slot], this.ew[slot]]) {
+      const own = this.slotsOf[c]!;
+      own.splice(own.indexOf(slot), 1);
+    }
   }
 
   /** A removed line's slot, freed once nothing is credited from it. */
@@ -56,6 +84,7 @@ export class SessionState<L extends LineRow> {
     const slot = this.slots.get(id);
     if (slot === undefined) return;
     this.slots.delete(id);
+    this.unlink(slot);
     this.rows[slot] = undefined;
     this.figures[slot] = undefined;
     this.free.push(slot);
@@ -72,25 +101,42 @@ export class SessionState<L extends LineRow> {
 
   /** The tallies of every contestant credited so far, as a table over this state's ordinals. */
   tallies(): TallyTable {
-    return new TallyTable(this.ordinals, this.contestants, this.final.map((b) => b?.tally()));
+    return new TallyTable(this.ordinals, this.contestants, this.final.map((b, c) => b && this.finalTally(c)));
   }
 
   /** `previous` (a table of this state's) with the re-credited contestants' tallies taken again. */
   retallied(previous: TallyTable): TallyTable {
     const changes: [number, Tally | undefined][] = [];
-    for (const c of this.recredited) {
-      const b = this.final[c];
-      changes.push([c, b?.boards ? b.tally() : undefined]);
-    }
+    for (const c of this.recredited) changes.push([c, this.final[c]?.boards ? this.finalTally(c) : undefined]);
     return previous.with(changes);
   }
 
-  realOf(c: number): TallyBuilder {
-    return (this.real[c] ??= new TallyBuilder());
+  /** The contestant's session tally as it stands (its exact score summed from its lines' final figures when read). */
+  finalTally(c: number): Tally {
+    return this.final[c]!.snapshot(() => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)));
   }
 
-  finalOf(c: number): TallyBuilder {
-    return (this.final[c] ??= new TallyBuilder());
+  /** Its own tally for Law 12C2(c): the lines of play only, as their boards scored them. */
+  realTally(c: number): Tally | undefined {
+    return this.real[c]?.snapshot(() => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]));
+  }
+
+  /** Σ of one figure of each of the contestant's lines, exactly. */
+  private exactOf<F>(c: number, figureOf: (slot: number) => F | undefined, score: (figure: F, side: Side) => Fraction): Fraction {
+    const sum = new ExactSum();
+    for (const slot of this.slotsOf[c] ?? []) {
+      const figure = figureOf(slot);
+      if (figure) sum.add(score(figure, this.ns[slot] === c ? 'ns' : 'ew'));
+    }
+    return sum.value();
+  }
+
+  realOf(c: number): RunningTally {
+    return (this.real[c] ??= new RunningTally());
+  }
+
+  finalOf(c: number): RunningTally {
+    return (this.final[c] ??= new RunningTally());
   }
 }
 

@@ -13,23 +13,27 @@ export interface Tally {
   readonly boards: number;
 }
 
-/** A tally being built board by board (or unbuilt, when a board is scored again). */
-export class TallyBuilder {
-  readonly sum = new ExactSum();
-  /** Σ of the tops: whole tops (every matchpoint board's) as a plain integer, any other exactly. */
-  private wholeTops = 0;
-  private otherTops = Fraction.ZERO;
+/**
+ * A tally's floats and counts as it is built board by board (or unbuilt, when a board is scored
+ * again): its score in floating point, the tops and the boards. What keeps the exact score is
+ * the subclass's business, or the session state's (see SessionState).
+ */
+export class RunningTally {
+  approx = 0;
   boards = 0;
+  /** Σ of the tops: whole tops (every matchpoint board's) as a plain integer, any other exactly. */
+  protected wholeTops = 0;
+  protected otherTops = Fraction.ZERO;
 
   credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
-    this.sum.add(score, sign);
+    this.approx += sign * score.toNumber();
     this.creditTop(top, sign);
     this.boards += sign;
   }
 
   /** One board's score and top taken back at `from` and credited again at `to` (the board count stays). */
   replace(from: Fraction, fromTop: Fraction, to: Fraction, toTop: Fraction): void {
-    this.sum.replace(from, to);
+    this.approx += to.toNumber() - from.toNumber();
     if (fromTop === toTop || fromTop.equals(toTop)) return;
     this.creditTop(fromTop, -1);
     this.creditTop(toTop, 1);
@@ -44,35 +48,50 @@ export class TallyBuilder {
     return topsOf(this.wholeTops, this.otherTops);
   }
 
-  /** The builder as a tally, valid until its next credit (no copy). */
-  view(): Tally {
-    return new SumTally(this.sum, this.wholeTops, this.otherTops, this.boards);
+  /** A tally of the figures as they stand, its exact score read from `exact` when asked (once). */
+  snapshot(exact: () => Fraction): Tally {
+    return new LazyTally(this.approx, this.wholeTops, this.otherTops, this.boards, exact);
+  }
+}
+
+/** A running tally that keeps its exact score too (sessions scored without a state: total points, IMP caps). */
+export class TallyBuilder extends RunningTally {
+  private readonly sum = new ExactSum();
+
+  override credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
+    super.credit(score, top, sign);
+    this.sum.add(score, sign);
+  }
+
+  override replace(from: Fraction, fromTop: Fraction, to: Fraction, toTop: Fraction): void {
+    super.replace(from, fromTop, to, toTop);
+    this.sum.replace(from, to);
   }
 
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    return new SumTally(this.sum.clone(), this.wholeTops, this.otherTops, this.boards);
+    const sum = this.sum.clone();
+    return this.snapshot(() => sum.value());
   }
 }
 
 const topsOf = (whole: number, other: Fraction) => (other.isZero() ? Fraction.of(whole) : Fraction.of(whole).add(other));
 
-/** A tally over a running sum, its exact score and tops worked out when read (a class: thousands are made per correction). */
-class SumTally implements Tally {
-  readonly approx: number;
+/** A tally whose exact score and tops are worked out when read, once (a class: thousands are made per correction). */
+class LazyTally implements Tally {
+  private exact: Fraction | null = null;
   private sumOfTops: Fraction | null = null;
 
   constructor(
-    private readonly sum: ExactSum,
+    readonly approx: number,
     private readonly wholeTops: number,
     private readonly otherTops: Fraction,
     readonly boards: number,
-  ) {
-    this.approx = sum.approx;
-  }
+    private readonly exactScore: () => Fraction,
+  ) {}
 
   get score(): Fraction {
-    return this.sum.value();
+    return (this.exact ??= this.exactScore());
   }
 
   get tops(): Fraction {
