@@ -1,10 +1,10 @@
 import { Fraction, frac, sum } from '../fraction.js';
-import type { Artificial } from '../matchpoints.js';
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
 import { FieldIndex, type BoardField } from './fields.js';
-import { artificialImpValue, scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
-import { artificialValues, boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
+import { scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
+import { boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
+import { SessionRuleFigures, sessionRuleFigures } from './session-rule.js';
 import { LineTable, SessionState, sideScore, type Side } from './session-state.js';
 import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
@@ -258,11 +258,14 @@ function retractFinal<L extends LineRow>(state: SessionState<L>, slot: number): 
 function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, figures: LineFigures, sign: 1 | -1): void {
   const top = figures.top ?? Fraction.ZERO;
   const [ns, ew] = [state.ns[slot], state.ew[slot]];
-  state.finalOf(ns).credit(sideScore(figures, 'ns'), top, sign);
-  state.finalOf(ew).credit(sideScore(figures, 'ew'), top, sign);
+  state.finalOf(ns).creditApprox(approxOf(figures, 'ns'), top, sign);
+  state.finalOf(ew).creditApprox(approxOf(figures, 'ew'), top, sign);
   state.recredited.add(ns);
   state.recredited.add(ew);
 }
+
+/** A side's figure in floating point (a Law 12C2(c) figure is not worked out for it). */
+const approxOf = (f: LineFigures, side: Side) => (f instanceof SessionRuleFigures ? f.approx(side) : sideScore(f, side).toNumber());
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
 function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, rules: ScoringRules): Generator<void, void> {
@@ -307,41 +310,6 @@ function credit(tallies: Map<string, TallyBuilder>, contestant: string, score: F
 }
 
 const built = (builders: Map<string, TallyBuilder>) => new Map([...builders].map(([id, b]) => [id, b.tally()]));
-
-/**
- * Law 12C2(c), once the session's other boards are scored: a side given average plus whose own
- * result on the boards without adjusted scores is better gets that instead (its percentage of the
- * top, or its IMPs per board); a side given average minus whose own is worse keeps its own.
- * Average is unaffected.
- */
-function sessionRuleFigures(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: number) => Tally, rules: ScoringRules): LineFigures {
-  const figures = { ...base };
-  for (const side of SIDES) {
-    const code = codes[side];
-    const tally = own(contestants[side === 'ns' ? 0 : 1]);
-    if (code === 'A' || !tally.boards) continue;
-    if (top) {
-      if (tally.tops.isZero()) continue;
-      const base = artificialValues(rules)[code];
-      figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = (clearlyWorse(code, tally.approx / tally.tops.toNumber(), base.toNumber()) ? base : better(code, base, tally.score.div(tally.tops))).mul(top);
-    } else {
-      figures[side === 'ns' ? 'nsImps' : 'ewImps'] = better(code, artificialImpValue(code, rules), tally.score.div(frac(tally.boards)));
-    }
-  }
-  return figures;
-}
-
-/**
- * The side's own percentage is on the far side of the artificial value by more than floating-point
- * error, so `better` keeps the value: decided without the exact total, whose denominator in a
- * national field is hundreds of bits (most A+ sides are under 60 %, most A− sides over 40 %).
- */
-function clearlyWorse(code: Artificial, own: number, base: number): boolean {
-  const margin = 1e-9 * Math.max(1, Math.abs(own), Math.abs(base));
-  return code === 'A+' ? own < base - margin : own > base + margin;
-}
-
-const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A+' ? (own.compare(base) > 0 ? own : base) : own.compare(base) < 0 ? own : base);
 
 /**
  * Each contestant's session from its lines' final figures. With an IMP cap per round, what a pair

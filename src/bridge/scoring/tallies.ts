@@ -26,7 +26,12 @@ export class RunningTally {
   protected otherTops = Fraction.ZERO;
 
   credit(score: Fraction, top: Fraction, sign: 1 | -1): void {
-    this.approx += sign * score.toNumber();
+    this.creditApprox(score.toNumber(), top, sign);
+  }
+
+  /** `credit` of a score known in floating point (its exact value is summed elsewhere). */
+  creditApprox(score: number, top: Fraction, sign: 1 | -1): void {
+    this.approx += sign * score;
     this.creditTop(top, sign);
     this.boards += sign;
   }

@@ -1,0 +1,116 @@
+import { Fraction, frac } from '../fraction.js';
+import type { Artificial } from '../matchpoints.js';
+import { artificialImpValue } from './imp-boards.js';
+import { artificialValues } from './matchpoint-boards.js';
+import type { ScoringRules } from './rules.js';
+import type { LineFigures } from './session-scores.js';
+import type { Side } from './session-state.js';
+import type { Tally } from './tallies.js';
+
+type Figure = keyof LineFigures;
+
+/** A figure not worked out yet: its floating-point value, and how to get it exactly. */
+interface Deferred {
+  approx: number;
+  exact: () => Fraction;
+}
+
+/**
+ * Law 12C2(c), once the session's other boards are scored: a side given average plus whose own
+ * result on the boards without adjusted scores is better gets that instead (its percentage of the
+ * top, or its IMPs per board); a side given average minus whose own is worse keeps its own.
+ * Average is unaffected. A side whose own result decides its figure gets it exactly only when the
+ * figure is read (`SessionRuleFigures`): its own total's denominator in a national field is
+ * hundreds of bits, and a correction revalues a hundred such sides whose figures nobody may read.
+ */
+export function sessionRuleFigures(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: number) => Tally, rules: ScoringRules): LineFigures {
+  const deferred: Partial<Record<Figure, Deferred>> = {};
+  let any = false;
+  for (const side of ['ns', 'ew'] as Side[]) {
+    const code = codes[side];
+    const tally = own(contestants[side === 'ns' ? 0 : 1]);
+    if (code === 'A' || !tally.boards) continue;
+    if (top) {
+      if (tally.tops.isZero()) continue;
+      const value = artificialValues(rules)[code];
+      const share = tally.approx / tally.tops.toNumber();
+      // Clearly on the far side of the artificial value: the board's figure (that value of the top) stands.
+      if (clearlyWorse(code, share, value.toNumber())) continue;
+      deferred[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = { approx: betterApprox(code, value.toNumber(), share) * top.toNumber(), exact: () => better(code, value, tally.score.div(tally.tops)).mul(top) };
+    } else {
+      const value = artificialImpValue(code, rules);
+      deferred[side === 'ns' ? 'nsImps' : 'ewImps'] = { approx: betterApprox(code, value.toNumber(), tally.approx / tally.boards), exact: () => better(code, value, tally.score.div(frac(tally.boards))) };
+    }
+    any = true;
+  }
+  return any ? new SessionRuleFigures(base, deferred) : base;
+}
+
+/**
+ * An artificial line's figures after Law 12C2(c): the sides' own results are worked out exactly
+ * when first read; the session's running tallies take their floating-point values (`approx`).
+ */
+export class SessionRuleFigures implements LineFigures {
+  private readonly known: LineFigures;
+
+  constructor(
+    base: LineFigures,
+    private readonly deferred: Partial<Record<Figure, Deferred>>,
+  ) {
+    this.known = { ...base };
+  }
+
+  get nsMatchpoints(): Fraction | undefined {
+    return this.figure('nsMatchpoints');
+  }
+
+  get ewMatchpoints(): Fraction | undefined {
+    return this.figure('ewMatchpoints');
+  }
+
+  get top(): Fraction | undefined {
+    return this.known.top;
+  }
+
+  get nsImps(): Fraction | undefined {
+    return this.figure('nsImps');
+  }
+
+  get ewImps(): Fraction | undefined {
+    return this.figure('ewImps');
+  }
+
+  /** A side's figure in floating point, without working it out. */
+  approx(side: Side): number {
+    const keys: Figure[] = side === 'ns' ? ['nsMatchpoints', 'nsImps'] : ['ewMatchpoints', 'ewImps'];
+    for (const key of keys) {
+      const d = this.deferred[key];
+      if (d) return d.approx;
+      const known = this.known[key];
+      if (known) return known.toNumber();
+    }
+    return 0;
+  }
+
+  private figure(key: Figure): Fraction | undefined {
+    const d = this.deferred[key];
+    if (d) {
+      this.known[key] = d.exact();
+      delete this.deferred[key];
+    }
+    return this.known[key];
+  }
+}
+
+/**
+ * The side's own percentage is on the far side of the artificial value by more than floating-point
+ * error, so `better` keeps the value: decided without the exact total, whose denominator in a
+ * national field is hundreds of bits (most A+ sides are under 60 %, most A− sides over 40 %).
+ */
+function clearlyWorse(code: Artificial, own: number, base: number): boolean {
+  const margin = 1e-9 * Math.max(1, Math.abs(own), Math.abs(base));
+  return code === 'A+' ? own < base - margin : own > base + margin;
+}
+
+const better = (code: Artificial, base: Fraction, own: Fraction) => (code === 'A+' ? (own.compare(base) > 0 ? own : base) : own.compare(base) < 0 ? own : base);
+const betterApprox = (code: Artificial, base: number, own: number) => (code === 'A+' ? Math.max(base, own) : Math.min(base, own));
