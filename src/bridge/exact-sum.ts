@@ -1,4 +1,5 @@
 import { Fraction } from './fraction.js';
+import type { ExactSource } from './scoring/tallies.js';
 
 /**
  * A running sum of fractions that stays cheap to build: terms with the same denominator are added
@@ -11,7 +12,7 @@ import { Fraction } from './fraction.js';
  * correction in a national field adds to and copies thousands of these sums, and an array is
  * searched and copied in a fraction of a Map's time and memory.
  */
-export class ExactSum {
+export class ExactSum implements ExactSource {
   constructor(
     /** Buckets side by side: denominator, numerator, denominator, numerator… */
     private readonly buckets: number[] = [],
@@ -72,6 +73,10 @@ export class ExactSum {
     const total = any ? Fraction.fromBig(numerator, common) : Fraction.ZERO;
     this.exact = this.rest.isZero() ? total : total.add(this.rest);
     return this.exact;
+  }
+
+  exactScore(): Fraction {
+    return this.value();
   }
 
   /** A copy that later additions to this sum leave alone. */

@@ -4,7 +4,7 @@ import type { LineRow } from './event-input.js';
 import type { FieldIndex } from './fields.js';
 import type { LineMatchpoints } from './matchpoint-boards.js';
 import type { LineFigures, Lines } from './session-scores.js';
-import { RunningTally, TallyTable, type Tally } from './tallies.js';
+import { RunningTally, TallyTable, type ExactSource, type Tally } from './tallies.js';
 
 export type Side = 'ns' | 'ew';
 
@@ -113,13 +113,16 @@ export class SessionState<L extends LineRow> {
 
   /** The contestant's session tally as it stands (its exact score summed from its lines' final figures when read). */
   finalTally(c: number): Tally {
-    return this.final[c]!.snapshot(() => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)));
+    return this.final[c]!.snapshot(this.finalScores, c);
   }
 
   /** Its own tally for Law 12C2(c): the lines of play only, as their boards scored them. */
   realTally(c: number): Tally | undefined {
-    return this.real[c]?.snapshot(() => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]));
+    return this.real[c]?.snapshot(this.realScores, c);
   }
+
+  private readonly finalScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)) };
+  private readonly realScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]) };
 
   /** Σ of one figure of each of the contestant's lines, exactly. */
   private exactOf<F>(c: number, figureOf: (slot: number) => F | undefined, score: (figure: F, side: Side) => Fraction): Fraction {

@@ -63,7 +63,7 @@ interface PairResult {
   /** The score and percentage in floating point, for display rounding away from a rounding boundary (see `RankingRow.approxScore`). */
   approxScore: number;
   approxPercentage: number | null;
-  exact: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
+  figures: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
   boards: number;
   penalty: Fraction;
 }
@@ -108,7 +108,7 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     else fields.set(label, [c]);
   }
   return [...fields.keys()].sort(byField).flatMap((field) =>
-    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.exact().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
+    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.figures().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
   );
 }
 
@@ -128,11 +128,59 @@ interface KeptRanking {
   rows: RankingRow[];
 }
 
-/** A contestant in a kept ranking: its result, its last row (reused while its place stands), its ordinal in a `TallyTable` (else −1). */
-interface KeptEntry extends ApproximateEntry<ContestantRow> {
-  result: PairResult;
-  row: PairRow | null;
-  ordinal: number;
+/** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
+function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+  return new SingleResult(tally, mp, weighting, commonTop);
+}
+
+/** One object a contestant, its exact figures worked out once when asked. */
+class SingleResult implements PairResult {
+  readonly approx: number;
+  readonly approxPercentage: number | null;
+  readonly boards: number;
+  private exactFigures: ReturnType<PairResult['figures']> | null = null;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly mp: boolean,
+    private readonly weighting: 'BOARDS' | 'EQUAL',
+    private readonly commonTop: Fraction,
+  ) {
+    const weight = weighting === 'BOARDS' ? tally.boards : 1;
+    const share = !mp ? tally.approx / tally.boards : tally.approxTops === 0 ? 0 : tally.approx / tally.approxTops;
+    this.approx = (0 + share * weight) / weight;
+    this.approxPercentage = mp ? this.approx * 100 : null;
+    this.boards = tally.boards;
+  }
+
+  get approxScore(): number {
+    return this.tally.approx;
+  }
+
+  get penalty(): Fraction {
+    return Fraction.ZERO;
+  }
+
+  figures(): ReturnType<PairResult['figures']> {
+    return (this.exactFigures ??= exactPair([{ tally: this.tally, penalty: Fraction.ZERO }], this.mp, this.weighting, this.commonTop));
+  }
+}
+
+/** A contestant in a kept ranking: its result (one object: thousands are made per correction), its last row, its ordinal in a `TallyTable` (else −1). */
+class KeptEntry extends SingleResult implements ApproximateEntry<ContestantRow> {
+  exact: Fraction | null = null;
+  row: PairRow | null = null;
+
+  constructor(
+    readonly item: ContestantRow,
+    readonly key: string,
+    readonly ordinal: number,
+    tally: Tally,
+    mp: boolean,
+    weighting: 'BOARDS' | 'EQUAL',
+  ) {
+    super(tally, mp, weighting, Fraction.ZERO);
+  }
 }
 
 const kept = new WeakMap<Tallies, KeptRanking>();
@@ -148,8 +196,7 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   const add = (id: string, tally: Tally | undefined, ordinal: number) => {
     const c = scored.data.contestants.get(id);
     if (!c || !tally?.boards) return;
-    const result = singleResult(tally, mp, weighting, Fraction.ZERO);
-    const entry: KeptEntry = { item: c, approx: result.approx, key: numberKey(c), exact: null, result, row: null, ordinal };
+    const entry = new KeptEntry(c, numberKey(c), ordinal, tally, mp, weighting);
     const label = c.direction ?? '';
     const list = fresh.get(label);
     if (list) list.push(entry);
@@ -179,10 +226,10 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   for (const field of [...fields.keys()].sort(byField)) {
     visitPlaces(
       fields.get(field)!,
-      (e) => e.result.exact().key,
+      (e) => e.figures().key,
       (e, rank, tied) => {
-        // A row whose place stands is reused: most of a national field's after a correction.
-        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, `${rank}${tied ? '=' : ''}`, rank, e.result);
+        // A row whose place stands is reused.
+        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, `${rank}${tied ? '=' : ''}`, rank, e);
         rows.push(e.row);
       },
     );
@@ -225,7 +272,7 @@ class PairRow implements RankingRow {
   }
 
   get score(): Fraction {
-    return this.result.exact().score;
+    return this.result.figures().score;
   }
 
   get approxScore(): number {
@@ -237,7 +284,7 @@ class PairRow implements RankingRow {
   }
 
   get percentage(): Fraction | null {
-    return this.result.exact().percentage;
+    return this.result.figures().percentage;
   }
 }
 
@@ -255,44 +302,6 @@ function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL',
   const result = singleResult(tally, mp, weighting, commonTop);
   resultOfTally.set(tally, { mp, weighting, result });
   return result;
-}
-
-/** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
-function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
-  return new SingleResult(tally, mp, weighting, commonTop);
-}
-
-/** One object a contestant, its exact figures worked out once when asked. */
-class SingleResult implements PairResult {
-  readonly approx: number;
-  readonly approxPercentage: number | null;
-  readonly boards: number;
-  private figures: ReturnType<PairResult['exact']> | null = null;
-
-  constructor(
-    private readonly tally: Tally,
-    private readonly mp: boolean,
-    private readonly weighting: 'BOARDS' | 'EQUAL',
-    private readonly commonTop: Fraction,
-  ) {
-    const weight = weighting === 'BOARDS' ? tally.boards : 1;
-    const share = !mp ? tally.approx / tally.boards : tally.tops.isZero() ? 0 : tally.approx / tally.tops.toNumber();
-    this.approx = (0 + share * weight) / weight;
-    this.approxPercentage = mp ? this.approx * 100 : null;
-    this.boards = tally.boards;
-  }
-
-  get approxScore(): number {
-    return this.tally.approx;
-  }
-
-  get penalty(): Fraction {
-    return Fraction.ZERO;
-  }
-
-  exact(): ReturnType<PairResult['exact']> {
-    return (this.figures ??= exactPair([{ tally: this.tally, penalty: Fraction.ZERO }], this.mp, this.weighting, this.commonTop));
-  }
 }
 
 /** Fields in reading order: by section, NS before EW (a two-winner ranking reads North–South first). */
@@ -314,8 +323,8 @@ function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weig
   // As exactPair computes them: MPs of one session are its own, several are on the common top.
   const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0);
   const approxScore = !mp || parts.length === 1 ? approxNet : approx * boards * commonTop.toNumber();
-  let exact: ReturnType<PairResult['exact']> | null = null;
-  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, exact: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+  let exact: ReturnType<PairResult['figures']> | null = null;
+  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, figures: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
 }
 
 function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {

@@ -10,7 +10,14 @@ export interface Tally {
   readonly score: Fraction;
   readonly approx: number;
   readonly tops: Fraction;
+  /** `tops` in floating point. */
+  readonly approxTops: number;
   readonly boards: number;
+}
+
+/** Where a lazy tally's exact score comes from, by the key it was given. */
+export interface ExactSource {
+  exactScore(key: number): Fraction;
 }
 
 /**
@@ -53,9 +60,9 @@ export class RunningTally {
     return topsOf(this.wholeTops, this.otherTops);
   }
 
-  /** A tally of the figures as they stand, its exact score read from `exact` when asked (once). */
-  snapshot(exact: () => Fraction): Tally {
-    return new LazyTally(this.approx, this.wholeTops, this.otherTops, this.boards, exact);
+  /** A tally of the figures as they stand, its exact score read from `source` when asked (once). */
+  snapshot(source: ExactSource, key: number): Tally {
+    return new LazyTally(this.approx, this.wholeTops, this.otherTops, this.boards, source, key);
   }
 }
 
@@ -75,8 +82,7 @@ export class TallyBuilder extends RunningTally {
 
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
-    const sum = this.sum.clone();
-    return this.snapshot(() => sum.value());
+    return this.snapshot(this.sum.clone(), 0);
   }
 }
 
@@ -92,15 +98,20 @@ class LazyTally implements Tally {
     private readonly wholeTops: number,
     private readonly otherTops: Fraction,
     readonly boards: number,
-    private readonly exactScore: () => Fraction,
+    private readonly source: ExactSource,
+    private readonly key: number,
   ) {}
 
   get score(): Fraction {
-    return (this.exact ??= this.exactScore());
+    return (this.exact ??= this.source.exactScore(this.key));
   }
 
   get tops(): Fraction {
     return (this.sumOfTops ??= topsOf(this.wholeTops, this.otherTops));
+  }
+
+  get approxTops(): number {
+    return this.otherTops.isZero() ? this.wholeTops : this.wholeTops + this.otherTops.toNumber();
   }
 }
 
@@ -164,4 +175,4 @@ export class TallyTable implements Tallies {
   }
 }
 
-export const fixedTally = (score: Fraction, tops: Fraction, boards: number): Tally => ({ score, approx: score.toNumber(), tops, boards });
+export const fixedTally = (score: Fraction, tops: Fraction, boards: number): Tally => ({ score, approx: score.toNumber(), tops, approxTops: tops.toNumber(), boards });
