@@ -168,11 +168,16 @@ function listMatchpoints(list: Weighted[][], unit: number): Fraction[] {
 
 /** Twice each plain score's matchpoints (an integer): 2·u·below + u·(equal − 1). */
 function plainHalves(scores: number[], unit: number): number[] {
+  // One pass over the sorted scores gives every different score's figure (a board has a few dozen).
   const sorted = Float64Array.from(scores).sort();
-  return scores.map((s) => {
-    const below = countBelow(sorted, s);
-    return unit * 2 * below + unit * (countAtMost(sorted, s) - below - 1);
-  });
+  const halves = new Map<number, number>();
+  for (let below = 0; below < sorted.length; ) {
+    let end = below;
+    while (end < sorted.length && sorted[end] === sorted[below]) end++;
+    halves.set(sorted[below], unit * 2 * below + unit * (end - below - 1));
+    below = end;
+  }
+  return scores.map((s) => halves.get(s)!);
 }
 
 /** `factor` of MP = h/2, as one fraction: Neuberg ((h + u)·N − u·n) / 2n, ratio h(N − 1) / 2(n − 1). */

@@ -80,18 +80,24 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
 }
 
 /**
- * Each result's session, section and pair ids made the very strings the event's own rows hold:
- * the driver reads a new string for every cell, four 36-character ids a line that a national
- * field keeps 240,000 times in its cache.
+ * Each result's session, section and pair ids made the very strings the event's own rows hold,
+ * and its status, contract, declarer and lead one string per value: the driver reads a new
+ * string for every cell, and a national field keeps 240,000 lines in its cache.
  */
 function shareIds(results: StoredResult[], ids: string[]): void {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
+  const words = new Map<string, string>();
+  const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
   for (const r of results) {
     r.sessionId = one(r.sessionId);
     r.sectionId = one(r.sectionId);
     r.nsContestantId = one(r.nsContestantId);
     r.ewContestantId = one(r.ewContestantId);
+    r.status = word(r.status);
+    r.contract = word(r.contract);
+    r.declarer = word(r.declarer);
+    r.lead = word(r.lead);
   }
 }
 

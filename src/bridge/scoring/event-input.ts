@@ -104,9 +104,25 @@ export type LineKind =
 /** Read once per line version and kept: a line's kind never changes without a new version. */
 const kinds = new WeakMap<object, LineKind>();
 
+/**
+ * How the scoring reads a line. A line of play (no adjustment, nearly every line) shares its kind
+ * with every other line of the same score and form instead of keeping one in a map of its own:
+ * a national field has 240,000 lines and a few hundred different scores.
+ */
 export function lineKind(r: LineRow): LineKind {
+  if (!r.adjustment && r.status !== 'NOT_PLAYED') return plainKind(r.nsScore ?? 0, r.boardForm);
   let kind = kinds.get(r);
   if (!kind) kinds.set(r, (kind = readKind(r)));
+  return kind;
+}
+
+const plainKinds = new Map<number, Map<number, LineKind>>();
+
+function plainKind(ns: number, form: number): LineKind {
+  let byScore = plainKinds.get(form);
+  if (!byScore) plainKinds.set(form, (byScore = new Map()));
+  let kind = byScore.get(ns);
+  if (!kind) byScore.set(ns, (kind = { kind: 'SCORE', ns, form }));
   return kind;
 }
 

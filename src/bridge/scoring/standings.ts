@@ -108,7 +108,7 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
     else fields.set(label, [c]);
   }
   return [...fields.keys()].sort(byField).flatMap((field) =>
-    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.figures().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, place, rank, results.get(item.id)!)),
+    placeByApproximateScore(fields.get(field)!, (c) => results.get(c.id)!.approx, (c) => results.get(c.id)!.figures().key, numberKey).map(({ item, place, rank }) => new PairRow(item, field, rank, place.endsWith('='), results.get(item.id)!)),
   );
 }
 
@@ -125,6 +125,8 @@ interface KeptRanking {
   weighting: string;
   /** Per field, in `byApproximateScore` order. */
   fields: Map<string, KeptEntry[]>;
+  /** Each entry by its contestant's ordinal (a `TallyTable`'s): a re-credited contestant's row and key are found there, not by id. */
+  byOrdinal: (KeptEntry | undefined)[];
   rows: RankingRow[];
 }
 
@@ -192,16 +194,18 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   const current = kept.get(s.tallies);
   if (fits(current)) return current.rows;
   const fresh = new Map<string, KeptEntry[]>();
+  let byOrdinal: (KeptEntry | undefined)[] = [];
   // Each result is its tally's alone (no penalty, one session): made here, not memoised per tally.
-  const add = (id: string, tally: Tally | undefined, ordinal: number) => {
-    const c = scored.data.contestants.get(id);
+  const add = (c: ContestantRow | undefined, key: string | undefined, tally: Tally | undefined, ordinal: number) => {
     if (!c || !tally?.boards) return;
-    const entry = new KeptEntry(c, numberKey(c), ordinal, tally, mp, weighting);
+    const entry = new KeptEntry(c, key ?? numberKey(c), ordinal, tally, mp, weighting);
+    if (ordinal >= 0) byOrdinal[ordinal] = entry;
     const label = c.direction ?? '';
     const list = fresh.get(label);
     if (list) list.push(entry);
     else fresh.set(label, [entry]);
   };
+  const contestant = (id: string) => scored.data.contestants.get(id);
   const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
   const fields = new Map<string, KeptEntry[]>();
   if (fits(base)) {
@@ -209,17 +213,20 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
     const table = s.tallies as TallyTable;
     const { changed, ordinals } = s.delta!;
     const gone = new Uint8Array(table.length);
+    byOrdinal = base.byOrdinal.slice();
     ordinals.forEach((c, i) => {
       gone[c] = 1;
-      add(changed[i], table.at(c), c);
+      const before = byOrdinal[c];
+      byOrdinal[c] = undefined;
+      add(before?.item ?? contestant(changed[i]), before?.key, table.at(c), c);
     });
     for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
       const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => e.ordinal < 0 || !gone[e.ordinal]), (fresh.get(label) ?? []).sort(byApproximateScore));
       if (merged.length) fields.set(label, merged);
     }
   } else {
-    if (s.tallies instanceof TallyTable) for (const [ordinal, id, tally] of s.tallies.withOrdinals()) add(id, tally, ordinal);
-    else for (const [id, tally] of s.tallies) add(id, tally, -1);
+    if (s.tallies instanceof TallyTable) for (const [ordinal, id, tally] of s.tallies.withOrdinals()) add(contestant(id), undefined, tally, ordinal);
+    else for (const [id, tally] of s.tallies) add(contestant(id), undefined, tally, -1);
     for (const [label, list] of fresh) fields.set(label, list.sort(byApproximateScore));
   }
   const rows: RankingRow[] = [];
@@ -229,12 +236,12 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
       (e) => e.figures().key,
       (e, rank, tied) => {
         // A row whose place stands is reused.
-        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, `${rank}${tied ? '=' : ''}`, rank, e);
+        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, rank, tied, e);
         rows.push(e.row);
       },
     );
   }
-  kept.set(s.tallies, { mp, weighting, fields, rows });
+  kept.set(s.tallies, { mp, weighting, fields, byOrdinal, rows });
   return rows;
 }
 
@@ -258,17 +265,18 @@ class PairRow implements RankingRow {
   constructor(
     readonly contestant: ContestantRow,
     readonly field: string,
-    readonly place: string,
     readonly rank: number,
+    /** Shares its place with others ("3="). */
+    readonly tied: boolean,
     private readonly result: PairResult,
   ) {
     this.boards = result.boards;
     this.penalty = result.penalty.isZero() ? null : result.penalty;
   }
 
-  /** Shares its place with others ("3="). */
-  get tied(): boolean {
-    return this.place.endsWith('=');
+  /** Written when read: most rows of a national ranking are never shown. */
+  get place(): string {
+    return `${this.rank}${this.tied ? '=' : ''}`;
   }
 
   get score(): Fraction {
