@@ -67,24 +67,24 @@ export function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<
  * each other are ordered by their exact scores first; equal exact scores share a place.
  */
 export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
-  let scored: readonly E[] = ordered;
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const exactOf = (x: E) => (x.exact ??= exact(x));
-  for (let i = 0; i < scored.length; ) {
+  for (let i = 0; i < ordered.length; ) {
     let j = i;
-    while (j + 1 < scored.length && close(scored[j + 1].approx, scored[j].approx)) j++;
-    if (j > i) {
-      const run = scored.slice(i, j + 1).sort((a, b) => exactOf(b).compare(exactOf(a)) || byKey(a, b));
-      if (scored === ordered) scored = ordered.slice();
-      (scored as E[]).splice(i, run.length, ...run);
+    while (j + 1 < ordered.length && close(ordered[j + 1].approx, ordered[j].approx)) j++;
+    if (j === i) {
+      visit(ordered[i], i + 1, false);
+      i++;
+      continue;
     }
-    i = j + 1;
-  }
-  const tie = (a: E, b: E) => close(a.approx, b.approx) && exactOf(a).equals(exactOf(b));
-  for (let i = 0; i < scored.length; ) {
-    let j = i;
-    while (j + 1 < scored.length && tie(scored[j + 1], scored[i])) j++;
-    for (let k = i; k <= j; k++) visit(scored[k], i + 1, j > i);
+    // A run of floats within rounding of each other: ordered by exact score, equal ones tied.
+    const run = ordered.slice(i, j + 1).sort((a, b) => exactOf(b).compare(exactOf(a)) || byKey(a, b));
+    for (let k = 0; k < run.length; ) {
+      let m = k;
+      while (m + 1 < run.length && close(run[m + 1].approx, run[k].approx) && exactOf(run[m + 1]).equals(exactOf(run[k]))) m++;
+      for (let x = k; x <= m; x++) visit(run[x], i + k + 1, m > k);
+      k = m + 1;
+    }
     i = j + 1;
   }
 }

@@ -12,9 +12,11 @@ import { rankingRows } from './standings.js';
  */
 const PAIRS = 8;
 const SECTIONS = ['A', 'B'];
-const contestants = new Map<string, ContestantRow>(
-  SECTIONS.flatMap((x) => Array.from({ length: PAIRS }, (_, i) => [`${x}${i + 1}`, { id: `${x}${i + 1}`, number: i + 1, direction: null, section: x }] as const)),
-);
+/** One field (no directions), or a two-winner field: odd numbers North–South, even East–West (a national field's shape). */
+const contestantsOf = (directions: boolean) =>
+  new Map<string, ContestantRow>(
+    SECTIONS.flatMap((x) => Array.from({ length: PAIRS }, (_, i) => [`${x}${i + 1}`, { id: `${x}${i + 1}`, number: i + 1, direction: directions ? (i % 2 ? 'EW' : 'NS') : null, section: x }] as const)),
+  );
 
 const ADJUSTMENTS: (StoredAdjustment | null)[] = [
   null,
@@ -27,14 +29,17 @@ const ADJUSTMENTS: (StoredAdjustment | null)[] = [
 ];
 const SCORES = [420, 450, 170, -50, -100, 620, 140];
 
-/** One change: a line (section, board, table) posted, corrected to another result, or removed. */
-const change = fc.record({ section: fc.constantFrom(...SECTIONS), board: fc.integer({ min: 1, max: 3 }), table: fc.integer({ min: 1, max: PAIRS / 2 }), score: fc.constantFrom(...SCORES), adjustment: fc.nat(ADJUSTMENTS.length - 1), remove: fc.boolean() });
+/**
+ * One change: a line (section, board, table) posted, corrected to another result, or removed; a
+ * correction may also name the table's pairs the other way round (the line's contestants change).
+ */
+const change = fc.record({ section: fc.constantFrom(...SECTIONS), board: fc.integer({ min: 1, max: 3 }), table: fc.integer({ min: 1, max: PAIRS / 2 }), score: fc.constantFrom(...SCORES), adjustment: fc.nat(ADJUSTMENTS.length - 1), remove: fc.boolean(), swap: fc.boolean() });
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
-function eventOf(results: LineRow[], options: Record<string, unknown>): EventInput {
+function eventOf(results: LineRow[], options: { scoring: string; rules: Record<string, unknown>; directions?: boolean }): EventInput {
   return {
     event: { kind: 'PAIRS', scoring: options.scoring as 'MATCHPOINTS', vpScale: null, scoringOptions: options.rules },
-    contestants,
+    contestants: contestantsOf(!!options.directions),
     sessions: [{ session: { id: 's1' }, sections: SECTIONS.map((x) => ({ id: x, letter: x, boardNumbers: [1, 2, 3], movement: null })), results, penalties: [] }],
   };
 }
@@ -48,8 +53,8 @@ function apply(rows: Map<string, LineRow>, c: Change, version: number): { change
     sectionId: c.section,
     boardNumber: c.board,
     round: null,
-    nsContestantId: `${c.section}${c.table * 2 - 1}`,
-    ewContestantId: `${c.section}${c.table * 2}`,
+    nsContestantId: `${c.section}${c.table * 2 - (c.swap ? 0 : 1)}`,
+    ewContestantId: `${c.section}${c.table * 2 - (c.swap ? 1 : 0)}`,
     status: adjustment ? (adjustment.kind === 'ARTIFICIAL' ? 'ARTIFICIAL' : 'ASSIGNED') : 'PLAYED',
     nsScore: adjustment ? null : c.score,
     boardForm: 1,
@@ -76,15 +81,16 @@ function same(a: ScoredEvent, b: ScoredEvent): void {
 }
 
 describe('scoring a change instead of the whole event', () => {
-  const settings = [
+  const settings: { scoring: string; rules: Record<string, unknown>; directions?: boolean }[] = [
     { scoring: 'MATCHPOINTS', rules: {} },
+    { scoring: 'MATCHPOINTS', rules: { scoreAcross: 'SESSION' }, directions: true },
     { scoring: 'MATCHPOINTS', rules: { scoreAcross: 'SESSION', factoring: 'RATIO' } },
     { scoring: 'MATCHPOINTS', rules: { sessionPercentageRule: false } },
     { scoring: 'BUTLER', rules: {} },
     { scoring: 'CROSS_IMPS', rules: { scoreAcross: 'SESSION' } },
   ];
   for (const options of settings) {
-    it(`gives exactly the whole scoring's figures, ties and places (${options.scoring} ${JSON.stringify(options.rules)})`, () => {
+    it(`gives exactly the whole scoring's figures, ties and places (${options.scoring} ${JSON.stringify(options.rules)}${options.directions ? ', NS and EW fields' : ''})`, () => {
       fc.assert(
         fc.property(fc.array(change, { minLength: 1, maxLength: 40 }), fc.array(change, { minLength: 1, maxLength: 12 }), (start, steps) => {
           const rows = new Map<string, LineRow>();

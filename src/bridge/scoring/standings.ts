@@ -221,7 +221,7 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
       add(before?.item ?? contestant(changed[i]), before?.key, table.at(c), c);
     });
     for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
-      const merged = mergeOrdered((base.fields.get(label) ?? []).filter((e) => e.ordinal < 0 || !gone[e.ordinal]), (fresh.get(label) ?? []).sort(byApproximateScore));
+      const merged = mergeOrdered(base.fields.get(label) ?? [], (e) => e.ordinal >= 0 && gone[e.ordinal] === 1, (fresh.get(label) ?? []).sort(byApproximateScore));
       if (merged.length) fields.set(label, merged);
     }
   } else {
@@ -245,14 +245,17 @@ function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[]
   return rows;
 }
 
-/** Two lists in `byApproximateScore` order as one. */
-function mergeOrdered<E extends ApproximateEntry<unknown>>(a: E[], b: E[]): E[] {
-  if (!b.length) return a;
+/** Two lists in `byApproximateScore` order as one, the entries of `a` that are `gone` left out. */
+function mergeOrdered<E extends ApproximateEntry<unknown>>(a: readonly E[], gone: (e: E) => boolean, b: readonly E[]): E[] {
   const out: E[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
-  while (i < a.length) out.push(a[i++]);
+  for (;;) {
+    while (i < a.length && gone(a[i])) i++;
+    if (i === a.length) break;
+    if (j === b.length) out.push(a[i++]);
+    else out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  }
   while (j < b.length) out.push(b[j++]);
   return out;
 }
