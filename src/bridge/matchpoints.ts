@@ -105,7 +105,9 @@ export function boardMatchpoints(lines: readonly BoardScore[], options: Matchpoi
       // Plain scores (a national field's every board): counted in half-matchpoints and factored in
       // one exact division, the same fractions with a fraction of the work.
       const nsHalves = plainHalves(real.map((l) => l.ns as number), unit);
-      const ewHalves = plainHalves(real.map((l) => -((l.ew ?? l.ns) as number)), unit);
+      // Without split scores EW's comparisons are NS's the other way round: the two add up to the top.
+      const split = real.some((l) => l.ew !== undefined);
+      const ewHalves = split ? plainHalves(real.map((l) => -((l.ew ?? l.ns) as number)), unit) : nsHalves.map((h) => 2 * unit * (group.length - 1) - h);
       const factored = new Map<number, Fraction>();
       const of = (h: number) => factored.get(h) ?? factored.set(h, factorHalves(h, group.length, expected, unit, options.factoring)).get(h)!;
       group.forEach((at, k) => {

@@ -170,8 +170,19 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     }
     boards.set(key, board);
     const [oldTop, newTop] = [old && topOf(old), topOf(board)];
+    // Both boards list the field's lines in the index's order, where a changed line moves to the
+    // end: each other line is met walking the old board alongside (looked up only where they disagree).
+    const before = old?.lines.entries();
+    let at = before?.next();
     for (const [id, y] of board.lines) {
-      const x = changedIds.has(id) ? undefined : old?.lines.get(id);
+      let x: ScoredLine | undefined;
+      if (old && !changedIds.has(id)) {
+        while (at && !at.done && seen.has(at.value[0])) at = before!.next();
+        if (at && !at.done && at.value[0] === id) {
+          x = at.value[1];
+          at = before!.next();
+        } else x = old.lines.get(id);
+      }
       if (x && sameFigures(x, y, oldTop!, newTop)) continue;
       const slot = state.slotOf(id)!;
       if (x && !x.adjusted && !y.adjusted) {
