@@ -9,7 +9,7 @@
  * 2. Butler and cross-IMP scoring of 24 boards of 2,000 results each, against the same floor.
  * `bench:simultaneous` then times the same path through HTTP and the database. Figures are
  * medians after a warm-up (V8 optimises the scorer after a few calls, as in a running service).
- * Memory is the process peak.
+ * Memory is the process peak, and the V8 heap a line holds once collected (its row and scoring state).
  */
 import { seededRandom } from '../src/bridge/random.js';
 import { butlerImps, crossImps } from '../src/bridge/imps.js';
@@ -110,10 +110,17 @@ function compare(work: () => void, floor: () => void, runs = RUNS): { work: numb
   return { work: middle(w), floor: middle(f), ratio: middle(w.map((x, i) => x / f[i])) };
 }
 
+gc();
+const heapBefore = process.memoryUsage().heapUsed;
 const { event, scoresByBoard } = nationalField();
 sampleMemory();
 const session = event.sessions[0];
+gc();
+const heapOfRows = process.memoryUsage().heapUsed;
 let scored = scoreEvent(event);
+gc();
+// What the service holds a line for: the row, and the scoring state kept for the next correction.
+const heldPerLine = { rows: (heapOfRows - heapBefore) / session.results.length, scoring: (process.memoryUsage().heapUsed - heapOfRows) / session.results.length };
 let winner = '';
 const whole = compare(() => {
   scored = scoreEvent(event);
@@ -135,10 +142,11 @@ for (let i = 0; i < CORRECTIONS; i++) {
   if (line.status !== 'PLAYED') continue;
   const corrected = { ...line, nsScore: (line.nsScore ?? 0) + (i % 2 ? 10 : -10), version: line.version + 1 };
   gc();
-  // Timed with the new revision's rows, which the service also makes (applyEventChanges copies them).
+  // Timed with the new revision's rows, which the service also makes (applyEventChanges copies the array).
   update.push(
     time(() => {
-      rows = rows.map((r, j) => (j === at ? corrected : r));
+      rows = rows.slice();
+      rows[at] = corrected;
       const next = { ...event, sessions: [{ ...session, results: rows }] };
       scored = scoreEvent(next, scored, new Map([['x', { changed: [corrected], removed: [] }]]));
     }),
@@ -168,3 +176,4 @@ console.log(`  cross-IMPs (every pair of scores)                    ${ms(cross.w
 console.log(`  bare per-board sort (floor)                          ${ms(butler.floor)}`);
 console.log('');
 console.log(`Peak memory: RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+console.log(`V8 heap held per line after a whole scoring (collected): rows ${heldPerLine.rows.toFixed(0)} bytes, scoring state ${heldPerLine.scoring.toFixed(0)} bytes`);
