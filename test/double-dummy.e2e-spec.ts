@@ -63,6 +63,18 @@ describe('double-dummy tables and par over the API', () => {
     expect(trav.lines[0].nsScore - trav.par.nsScore).toBe(530);
     expect(dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 2) { par { nsScore } } }`, { s: sessionId })).traveller.par).toBeNull();
 
+    // Both boards solved: boards and travellers asked together (their tables read in one query)
+    // each get their own board's table. Board 2 is NS vulnerable (Law 2): 7NT = 2220.
+    const board2 = first.boards.find((b: { number: number }) => b.number === 2).id;
+    dataOf(await t.gql(`mutation($id: ID!, $d: String!) { updateBoard(id: $id, input: { deal: $d }) { id } }`, { id: board2, d: GRAND }));
+    const both = await waitFor(boards, (s) => s.doubleDummyProgress.solved === 2);
+    expect(both.boards.map((b: { number: number; doubleDummy: { par: { nsScore: number } } }) => [b.number, b.doubleDummy.par.nsScore])).toEqual([
+      [1, -1520],
+      [2, 2220],
+    ]);
+    const pair = dataOf(await t.gql(`query($s: ID!) { one: traveller(sessionId: $s, board: 1) { par { nsScore } } two: traveller(sessionId: $s, board: 2) { par { nsScore } } }`, { s: sessionId }));
+    expect([pair.one.par.nsScore, pair.two.par.nsScore]).toEqual([-1520, 2220]);
+
     // PBN export carries the table and par.
     const pbn = (await t.http().get(`/api/v1/events/${built.eventId}/export.pbn`)).text;
     expect(pbn).toContain('[DoubleDummyTricks "0000000000dddddddddd"]');

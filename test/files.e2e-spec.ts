@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { PrismaService } from '../src/database/prisma.service.js';
@@ -57,6 +58,21 @@ describe('files in and out', () => {
       const first = await importFile('pbn', fixture('two-section-mitchell.pbn')).expect(200);
       expect(first.body.alreadyImported).toBe(true);
       expect(await count()).toBe(before);
+    });
+
+    it('audits an import once per session, as one act, naming the file; its lines are not audited one by one', async () => {
+      const body = Buffer.from(fixture('usebio-two-sections.xml').toString('latin1').replace('Tuesday Pairs', 'Audited Pairs'), 'latin1');
+      const report = (await importFile('usebio', body, '?fileName=audited.xml').expect(201)).body;
+      const session = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: report.eventId })).event.sessions[0].id;
+      const trail = dataOf(await t.gql(`query($s: ID!) { auditTrail(sessionId: $s) { action entityId reason after } }`, { s: session })).auditTrail;
+      expect(trail).toEqual([
+        {
+          action: 'SESSION_IMPORTED',
+          entityId: null,
+          reason: 'Imported from a USEBIO file (audited.xml)',
+          after: { format: 'USEBIO', fileName: 'audited.xml', sha256: createHash('sha256').update(body).digest('hex'), lines: report.lines },
+        },
+      ]);
     });
 
     it('imports USEBIO pairs in two sections and a teams event', async () => {

@@ -4,7 +4,6 @@ import { DoubleDummyModule } from '../double-dummy/double-dummy.module.js';
 import { RankingsModule } from '../rankings/rankings.module.js';
 import { BoardsResolver, SessionBoardsResolver } from './boards.resolver.js';
 import { BoardsService } from './boards.service.js';
-import { DealVisibility } from './deal-visibility.js';
 
-@Module({ imports: [RankingsModule, DoubleDummyModule, EventsModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver, DealVisibility], exports: [BoardsService] })
+@Module({ imports: [RankingsModule, DoubleDummyModule, EventsModule], providers: [BoardsService, BoardsResolver, SessionBoardsResolver], exports: [BoardsService] })
 export class BoardsModule {}

@@ -10,6 +10,11 @@ import { toAppError } from './to-app-error.js';
  * or JSON bodies with the matching HTTP status. Unknown errors are logged and answered without
  * detail, so no stack trace or SQL ever reaches a client.
  */
+/** The GraphQL error a client sees for an application error. */
+export function graphQLErrorOf(code: string, message: string, fields: readonly unknown[] = []): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, fields } });
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter, GqlExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -23,7 +28,7 @@ export class ErrorFilter implements ExceptionFilter, GqlExceptionFilter {
 
     if (host.getType<GqlContextType>() === 'graphql') {
       GqlArgumentsHost.create(host);
-      return new GraphQLError(message, { extensions: { code, fields } });
+      return graphQLErrorOf(code, message, fields);
     }
     const status = (error as { httpStatus?: number } | null)?.httpStatus ?? HTTP_STATUS[code];
     const response = host.switchToHttp().getResponse<Response>();

@@ -7,6 +7,6 @@ import { DoubleDummyService } from './double-dummy.service.js';
 @Module({
   imports: [RankingsModule],
   providers: [DoubleDummyService, DoubleDummyResolver, BoardDoubleDummyResolver, SessionDoubleDummyResolver, TravellerParResolver, DealVisibility],
-  exports: [DoubleDummyService],
+  exports: [DoubleDummyService, DealVisibility],
 })
 export class DoubleDummyModule {}

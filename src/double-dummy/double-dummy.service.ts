@@ -1,7 +1,9 @@
+import DataLoader from 'dataloader';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { analysisOf, tableOfCounts, type DoubleDummyAnalysis } from '../bridge/double-dummy/analysis.js';
 import { normaliseDeal } from '../bridge/deal.js';
+import { groupBy } from '../bridge/grouping.js';
 import type { Seat, Vulnerability } from '../bridge/types.js';
 import { BadInputError } from '../common/errors.js';
 import { PgPool } from '../database/pg-pool.service.js';
@@ -27,6 +29,18 @@ const recheckSoon = () => noteExpiry(new Date(Date.now() + UNSOLVED_RECHECK_MS))
  * from the board's vulnerability and dealer. `TRAVELLER_SOLVER_THREADS` sets the threads
  * (default: the cores but one, at least one); 0 turns the solver off.
  */
+interface StoredTable {
+  deal: string;
+  tricks: number[];
+}
+
+interface BoardAt {
+  sessionId: string;
+  number: number;
+}
+
+const boardAtKey = (b: BoardAt) => `${b.sessionId}/${b.number}`;
+
 @Injectable()
 export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('DoubleDummy');
@@ -37,6 +51,13 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   private closed = false;
   /** A board's deal being solved, shared by the sweep and an import that asks for the same one. */
   private readonly solving = new Map<string, Promise<number[]>>();
+  /**
+   * Stored tables by board id and by session and board number: a list of boards or travellers
+   * asks for each one's table in the same tick, and one query answers them all. Nothing is kept
+   * between ticks (a table stored meanwhile is read next time); each caller notes its own expiry.
+   */
+  private readonly byBoard = new DataLoader<string, StoredTable | null>((ids) => this.storedByBoard(ids), { cache: false });
+  private readonly byNumber = new DataLoader<BoardAt, StoredTable | null, string>((at) => this.storedByNumber(at), { cache: false, cacheKeyFn: boardAtKey });
 
   constructor(
     private readonly prisma: PrismaService,
@@ -77,7 +98,7 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   /** The stored analysis of a board's current deal, or null (no deal, or not solved yet). */
   async ofBoard(boardId: string, deal: string | null, vulnerability: Vulnerability, dealer: Seat): Promise<DoubleDummyAnalysis | null> {
     if (!deal) return null;
-    const row = await this.prisma.boardDoubleDummy.findUnique({ where: { boardId } });
+    const row = await this.byBoard.load(boardId);
     if (!row || row.deal !== deal) {
       if (this.pool) recheckSoon();
       return null;
@@ -86,21 +107,35 @@ export class DoubleDummyService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * The stored analyses of a session's boards whose deal is `deals` says (the deal a reader may
-   * see: a hidden traveller passes none), by board number; one query for a whole session.
+   * The stored analyses of a session's boards whose deal is the one given (the deal a reader may
+   * see: a hidden traveller passes none), by board number.
    */
   async ofSessionDeals(sessionId: string, boards: { number: number; deal: string | null; vulnerability: Vulnerability; dealer: Seat }[]): Promise<Map<number, DoubleDummyAnalysis>> {
     const shown = boards.filter((b) => b.deal);
-    if (!shown.length) return new Map();
-    const rows = await this.prisma.boardDoubleDummy.findMany({ where: { board: { sessionId, number: { in: shown.map((b) => b.number) } } }, include: { board: { select: { number: true } } } });
-    const byNumber = new Map(rows.map((r) => [r.board.number, r]));
+    const rows = await Promise.all(shown.map((b) => this.byNumber.load({ sessionId, number: b.number })));
     const out = new Map<number, DoubleDummyAnalysis>();
-    for (const b of shown) {
-      const row = byNumber.get(b.number);
+    shown.forEach((b, i) => {
+      const row = rows[i];
       if (row && row.deal === b.deal) out.set(b.number, analysisOf(tableOfCounts(row.tricks), b.vulnerability, b.dealer));
-    }
+    });
     if (out.size < shown.length && this.pool) recheckSoon();
     return out;
+  }
+
+  private async storedByBoard(ids: readonly string[]): Promise<(StoredTable | null)[]> {
+    const rows = await this.prisma.boardDoubleDummy.findMany({ where: { boardId: { in: [...ids] } }, select: { boardId: true, deal: true, tricks: true } });
+    const byId = new Map(rows.map((r) => [r.boardId, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  private async storedByNumber(wanted: readonly BoardAt[]): Promise<(StoredTable | null)[]> {
+    const sessions = groupBy(wanted, (w) => w.sessionId);
+    const rows = await this.prisma.boardDoubleDummy.findMany({
+      where: { board: { OR: [...sessions].map(([sessionId, ws]) => ({ sessionId, number: { in: ws.map((w) => w.number) } })) } },
+      select: { deal: true, tricks: true, board: { select: { sessionId: true, number: true } } },
+    });
+    const found = new Map(rows.map((r) => [boardAtKey(r.board), r]));
+    return wanted.map((w) => found.get(boardAtKey(w)) ?? null);
   }
 
   async progress(sessionId: string): Promise<{ deals: number; solved: number }> {

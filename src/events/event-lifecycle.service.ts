@@ -64,19 +64,8 @@ export class EventLifecycle implements OnApplicationBootstrap {
    * Removes for good the events deleted before `now` minus the retention period, children first
    * (results hold their contestants). `now` is a parameter so that tests move the clock, not wait.
    */
-  async purge(now = new Date(), days = retentionDays()): Promise<string[]> {
-    const before = new Date(now.getTime() - days * DAY);
-    const due = await this.prisma.event.findMany({ where: { deletedAt: { lte: before } }, select: { id: true, name: true, organizationId: true, deletedAt: true } });
-    for (const event of due) {
-      await this.prisma.$transaction(async (tx) => {
-        const { count } = await tx.event.updateMany({ where: { id: event.id, deletedAt: { lte: before } }, data: {} });
-        if (!count) return; // restored meanwhile
-        await tx.session.deleteMany({ where: { eventId: event.id } });
-        await tx.event.delete({ where: { id: event.id } });
-        await tx.auditEntry.create({ data: { organizationId: event.organizationId, action: 'EVENT_PURGED', entityId: event.id, actor: 'purge', reason: `Deleted on ${event.deletedAt!.toISOString()}, kept ${days} days`, before: { name: event.name } } });
-      });
-    }
-    return due.map((e) => e.id);
+  purge(now = new Date(), days = retentionDays()): Promise<string[]> {
+    return purgeDeletedEvents(this.prisma, now, days);
   }
 
   /**
@@ -122,3 +111,19 @@ export class EventLifecycle implements OnApplicationBootstrap {
 }
 
 const moments = (e: Event) => ({ archivedAt: e.archivedAt?.toISOString() ?? null, deletedAt: e.deletedAt?.toISOString() ?? null });
+
+/** Removes for good the events deleted more than `days` ago (each in its own transaction, audited); answers their ids. */
+export async function purgeDeletedEvents(prisma: PrismaService, now = new Date(), days = retentionDays()): Promise<string[]> {
+  const before = new Date(now.getTime() - days * DAY);
+  const due = await prisma.event.findMany({ where: { deletedAt: { lte: before } }, select: { id: true, name: true, organizationId: true, deletedAt: true } });
+  for (const event of due) {
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.event.updateMany({ where: { id: event.id, deletedAt: { lte: before } }, data: {} });
+      if (!count) return; // restored meanwhile
+      await tx.session.deleteMany({ where: { eventId: event.id } });
+      await tx.event.delete({ where: { id: event.id } });
+      await tx.auditEntry.create({ data: { organizationId: event.organizationId, action: 'EVENT_PURGED', entityId: event.id, actor: 'purge', reason: `Deleted on ${event.deletedAt!.toISOString()}, kept ${days} days`, before: { name: event.name } } });
+    });
+  }
+  return due.map((e) => e.id);
+}

@@ -1,6 +1,6 @@
 import { targetDatabase } from '../database/backup.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { EventLifecycle, retentionDays } from './event-lifecycle.service.js';
+import { purgeDeletedEvents, retentionDays } from './event-lifecycle.service.js';
 
 /**
  * `npm run events:purge`: removes for good the events deleted more than TRAVELLER_DELETED_EVENT_DAYS
@@ -11,8 +11,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = db.url;
   const prisma = new PrismaService();
   try {
-    // The purge needs no scope lookups.
-    const purged = await new EventLifecycle(prisma, null as never).purge();
+    const purged = await purgeDeletedEvents(prisma);
     console.log(`Purged ${purged.length} event(s) deleted more than ${retentionDays()} days ago`);
   } finally {
     await prisma.$disconnect();

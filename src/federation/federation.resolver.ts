@@ -1,9 +1,9 @@
-import { GraphQLError } from 'graphql';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
 import { ForbiddenError, UnauthenticatedError, type Principal } from '../auth/principal.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { Requires, RequiresAcrossFederation, RequiresKey } from '../auth/requires.decorator.js';
+import { graphQLErrorOf } from '../common/error.filter.js';
 import { LocalDateScalar } from '../common/local-date.scalar.js';
 import { Player } from '../players/models/player.model.js';
 import { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
@@ -27,7 +27,7 @@ export class FederationResolver {
       const error = principal
         ? new ForbiddenError('A player’s history needs a key of the player’s club or its federation; this key is not one')
         : new UnauthenticatedError('A player’s history needs an API key of the player’s club or its federation');
-      throw new GraphQLError(error.message, { extensions: { code: error.code, fields: [] } });
+      throw graphQLErrorOf(error.code, error.message);
     }
     return this.federation.history(player.id);
   }

@@ -85,12 +85,11 @@ export class ExportService {
   }
 }
 
-/** The event as a file carries it, with Traveller's figures where the file has room for them. */
-/** Contestants' names and players as an export shows them (see PlayerPrivacy). */
+/** Contestants' names and players as an export shows them to its reader (see PlayerPrivacy), by contestant id. */
 export type Shown = Map<string, { name: string; players: { name: string; memberNumber: string | null }[] }>;
 
-/** Without `shown`, names and member numbers as stored (a global admin's view). */
-export function toInterchange(scored: ScoredEvent, shown?: Shown): InterchangeEvent {
+/** The event as a file carries it, with Traveller's figures where the file has room for them and names as `shown`. */
+export function toInterchange(scored: ScoredEvent, shown: Shown): InterchangeEvent {
   const { event } = scored.data;
   const ranking = new Map(rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r]));
   return {
@@ -102,18 +101,19 @@ export function toInterchange(scored: ScoredEvent, shown?: Shown): InterchangeEv
     club: null,
     generator: 'Traveller',
     victoryPoints: !!event.vpScale,
-    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown?.get(c.id))),
+    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown.get(c.id)!)),
     sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
   };
 }
 
-function contestant(c: ContestantWithPlayers, row: RankingRow | undefined, seen: ReturnType<Shown['get']>): InterchangeContestant {
+/** `seen`: the contestant's names as the reader may see them (`Shown` holds every contestant of the event). */
+function contestant(c: ContestantWithPlayers, row: RankingRow | undefined, seen: NonNullable<ReturnType<Shown['get']>>): InterchangeContestant {
   return {
     section: c.section,
     number: c.number,
     direction: c.direction,
-    name: seen?.name ?? c.name,
-    players: seen?.players ?? c.players.map((p) => ({ name: p.player.name, memberNumber: p.player.memberNumber })),
+    name: seen.name,
+    players: seen.players,
     figures: row ? { place: row.place, score: row.score.round(2), percentage: rounded(row.percentage), boardsPlayed: row.boards } : {},
     source: '',
   };

@@ -49,7 +49,7 @@ export class FilesController {
   @ApiQuery({ name: 'hosts', required: false, description: 'Simultaneous events: the club running each of the file’s sections, as A:<club id>,B:<club id>' })
   @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'true: check everything and answer the report, write nothing' })
   @ApiQuery({ name: 'override', required: false, type: Boolean, description: 'true: a corrected file may change results after the correction period (Law 79C2, a director’s decision)' })
-  @ApiQuery({ name: 'fileName', required: false, description: 'The file’s name, for the audit trail of a re-import ("Re-import of club-night.pbn")' })
+  @ApiQuery({ name: 'fileName', required: false, description: 'The file’s name, for the audit trail (the import’s own entry, and "Re-import of club-night.pbn")' })
   @ApiCreatedResponse({ description: 'Imported: the event id and the report (rejected lines, and figures that differ from Traveller’s)', type: ImportReportBody })
   @ApiOkResponse({ description: 'A corrected file applied to the event it identifies (the report lists every line changed, added or missing), a dry run, or the same file imported here before (its report again, nothing written)', type: ImportReportBody })
   @ApiErrors(400, 401, 403, 404, 408, 413, 429)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderedUuid } from '../database/ordered-uuid.js';
 import { boardInfo } from '../bridge/board.js';
 import { formatContract, parseContract, parseResult } from '../bridge/contract.js';
 import { DomainError } from '../bridge/errors.js';
@@ -99,7 +100,7 @@ export function planImport(file: InterchangeEvent): ImportPlan {
     const boards = planBoards(s.boards, s.lines);
     const overrides = new Map(boards.map((b) => [b.number, b.vulnerabilityOverride]));
     const results: PlannedResult[] = [];
-    const taken = new Set<string>();
+    const taken = new Map<PlannedContestant, Set<string>>();
     for (const line of s.lines) {
       try {
         const section = sectionNamed.get(line.section);
@@ -197,27 +198,57 @@ function planLine(line: InterchangeLine, find: ReturnType<typeof contestantFinde
   const ns = find(line.section, 'NS', line.nsPair);
   const ew = find(line.section, 'EW', line.ewPair);
   if (ns.id === ew.id) throw new Error(`pair ${line.nsPair} cannot play against itself`);
-  const base = { id: randomUUID(), sectionLetter: line.section, boardNumber: line.board, round: line.round, table: line.table, ns, ew, lead: line.lead, movementIssue: null, file: line };
-  if (line.notPlayed) return { ...base, status: 'NOT_PLAYED', contract: null, declarer: null, tricks: null, nsScore: null, adjustment: null };
+  if (line.notPlayed) return plannedResult(line, ns, ew, { status: 'NOT_PLAYED', contract: null, declarer: null, tricks: null, nsScore: null, adjustment: null });
   if (line.artificial) {
-    const adjustment = { kind: 'ARTIFICIAL' as const, ...line.artificial, law: '12C2', reason: 'Artificial adjusted score in the imported file' };
-    return { ...base, status: 'ARTIFICIAL', contract: null, declarer: null, tricks: null, nsScore: null, adjustment };
+    const adjustment = { kind: 'ARTIFICIAL' as const, ns: line.artificial.ns, ew: line.artificial.ew, law: '12C2', reason: 'Artificial adjusted score in the imported file' };
+    return plannedResult(line, ns, ew, { status: 'ARTIFICIAL', contract: null, declarer: null, tricks: null, nsScore: null, adjustment });
   }
   const contract = parseContract(line.contract ?? '');
-  if (contract === 'PASS') return { ...base, status: 'PASSED_OUT', contract: 'PASS', declarer: null, tricks: null, nsScore: 0, adjustment: null };
+  if (contract === 'PASS') return plannedResult(line, ns, ew, { status: 'PASSED_OUT', contract: 'PASS', declarer: null, tricks: null, nsScore: 0, adjustment: null });
   if (!line.declarer) throw new Error(`no declarer for ${formatContract(contract)}`);
   if (line.tricks === null) throw new Error(`no tricks for ${formatContract(contract)}`);
   const tricks = parseResult(contract, line.tricks);
   const { nsScore } = contractScore(contract, line.declarer, tricks, vulnerability);
-  return { ...base, status: 'PLAYED', contract: formatContract(contract), declarer: line.declarer, tricks, nsScore, adjustment: null };
+  return plannedResult(line, ns, ew, { status: 'PLAYED', contract: formatContract(contract), declarer: line.declarer, tricks, nsScore, adjustment: null });
 }
 
-/** DOMAIN §6.6 rule 4: a pair plays a board once (a team once per direction). */
-function claimSeats(taken: Set<string>, r: PlannedResult, teams: boolean): void {
-  const seats = teams ? [`${r.ns.id}:NS`, `${r.ew.id}:EW`] : [r.ns.id, r.ew.id];
-  const keys = seats.map((s) => `${r.sectionLetter}:${r.boardNumber}:${s}`);
-  if (keys.some((k) => taken.has(k))) throw new Error(`a pair of this line already has a result on board ${r.boardNumber}; the second line is not imported`);
-  for (const k of keys) taken.add(k);
+type Outcome = Pick<PlannedResult, 'status' | 'contract' | 'declarer' | 'tricks' | 'nsScore' | 'adjustment'>;
+
+/** One literal with every field in one order: a national file's 240,000 lines share one compact object shape (a spread of them did not). */
+function plannedResult(line: InterchangeLine, ns: PlannedContestant, ew: PlannedContestant, o: Outcome): PlannedResult {
+  return {
+    id: orderedUuid(),
+    sectionLetter: line.section,
+    boardNumber: line.board,
+    round: line.round,
+    table: line.table,
+    ns,
+    ew,
+    status: o.status,
+    contract: o.contract,
+    declarer: o.declarer,
+    tricks: o.tricks,
+    lead: line.lead,
+    nsScore: o.nsScore,
+    adjustment: o.adjustment,
+    movementIssue: null,
+    file: line,
+  };
+}
+
+/** DOMAIN §6.6 rule 4: a pair plays a board once (a team once per direction). `taken`: each contestant's boards, by section (and direction for teams). */
+function claimSeats(taken: Map<PlannedContestant, Set<string>>, r: PlannedResult, teams: boolean): void {
+  const board = `${r.sectionLetter}:${r.boardNumber}`;
+  const seats: [PlannedContestant, string][] = [
+    [r.ns, teams ? `${board}:NS` : board],
+    [r.ew, teams ? `${board}:EW` : board],
+  ];
+  if (seats.some(([c, key]) => taken.get(c)?.has(key))) throw new Error(`a pair of this line already has a result on board ${r.boardNumber}; the second line is not imported`);
+  for (const [c, key] of seats) {
+    const boards = taken.get(c) ?? new Set<string>();
+    boards.add(key);
+    taken.set(c, boards);
+  }
 }
 
 /** Law 15: a line that does not fit the movement is kept and flagged, as a director would keep it. */

@@ -1,13 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
-import { bulkInsert, type BulkColumn } from '../database/bulk-insert.js';
+import { bulkInsert, insertEncoded } from '../database/bulk-insert.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -15,8 +11,10 @@ import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
-import { readFailure, readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
-import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
+import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
+import type { ImportPlan, PlannedContestant } from './import-plan.js';
+import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
+import { RESULT_COLUMNS, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
@@ -94,33 +92,39 @@ export class ImportService {
     const sha256 = createHash('sha256').update(file).digest('hex');
     const goOn = file.length >= workerBytes() ? this.goOn : () => {};
     goOn();
-    const { plan, doubleDummy, figures: comparable } = await this.read(format, file);
-    goOn();
-    const stored = await DryRun.catch(this.prisma.$transaction(
-      async (tx) => {
-        // The same file imported twice at once: the second waits, then finds the first.
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
-        const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: importPlace(target) } });
-        if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
-        // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
-        const again = await findReimportTarget(tx, plan, target);
-        const { eventId, contestantIds, sessionIds, summary } = again
-          ? await applyReimport(tx, plan, again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
-          : { ...(await this.write(tx, plan, target, actor, goOn)), summary: null };
-        const report: ImportReport = { ...baseReport(format, eventId, plan), dryRun: !!options.dryRun, reimport: summary };
-        // A dry run answers what would be done and rolls everything back.
-        if (options.dryRun) throw new DryRun(report);
-        goOn();
-        const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(plan), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
-        return { earlier: false as const, report, importId: row.id, contestantIds };
-      },
-      // A national field's file takes minutes on a small machine: the time allowed grows with the file.
-      { timeout: 60_000 + 2 * plan.sessions.reduce((n, s) => n + s.results.length, 0), maxWait: 30_000 },
-    ));
-    if (stored instanceof DryRun) return { rehearsal: stored.report };
-    if (stored.earlier) return { earlier: true, report: stored.report };
-    const figures = comparable ? { plan, contestantIds: stored.contestantIds } : null;
-    return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy };
+    const reading = await this.read(format, file);
+    try {
+      goOn();
+      const { outline } = reading;
+      const lines = reading.lineCounts.reduce((n, c) => n + c, 0);
+      const stored = await DryRun.catch(this.prisma.$transaction(
+        async (tx) => {
+          // The same file imported twice at once: the second waits, then finds the first.
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`import:${sha256}`}))`;
+          const earlier = await tx.fileImport.findFirst({ where: { sha256, targetId: importPlace(target) } });
+          if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
+          // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
+          const again = await findReimportTarget(tx, outline, target);
+          const { eventId, contestantIds, sessionIds, summary } = again
+            ? await applyReimport(tx, await reading.wholePlan(), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
+            : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn)), summary: null };
+          const report: ImportReport = { ...baseReport(format, eventId, outline, lines), dryRun: !!options.dryRun, reimport: summary };
+          // A dry run answers what would be done and rolls everything back.
+          if (options.dryRun) throw new DryRun(report);
+          goOn();
+          const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
+          return { earlier: false as const, report, importId: row.id, contestantIds };
+        },
+        // A national field's file takes minutes on a small machine: the time allowed grows with the file.
+        { timeout: 60_000 + 2 * lines, maxWait: 30_000 },
+      ));
+      if (stored instanceof DryRun) return { rehearsal: stored.report };
+      if (stored.earlier) return { earlier: true, report: stored.report };
+      const figures = reading.figures ? { plan: await reading.wholePlan(), contestantIds: stored.contestantIds } : null;
+      return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy: reading.doubleDummy };
+    } finally {
+      reading.close();
+    }
   }
 
   /**
@@ -144,56 +148,53 @@ export class ImportService {
   /**
    * The file parsed and planned: in this thread for a club's file (milliseconds), in a worker
    * thread for a large one, so that a national field's seconds of parsing never hold up the event
-   * loop (/health, posts and ranking reads go on being answered).
+   * loop (/health, posts and ranking reads go on being answered); its lines then stay in the
+   * worker until written (import-reading.ts).
    */
-  private async read(format: FileFormat, file: Buffer): Promise<FileRead> {
-    if (file.length < workerBytes()) {
-      try {
-        return readFile(format, file);
-      } catch (error) {
-        throw readError(format, readFailure(error));
-      }
-    }
-    const worker = new Worker(readerScript());
+  private async read(format: FileFormat, file: Buffer): Promise<ImportReading> {
     try {
-      const reply = await new Promise<{ read: FileRead } | { failure: ReadFailure }>((done, fail) => {
-        worker.once('message', done);
-        worker.once('error', fail);
-        worker.once('exit', (code) => fail(new Error(`The file reader stopped (exit code ${code})`)));
-        worker.postMessage({ format, file });
-      });
-      if ('failure' in reply) throw readError(format, reply.failure);
-      return reply.read;
-    } finally {
-      void worker.terminate();
+      return file.length < workerBytes() ? readHere(format, file) : await readInWorker(format, file);
+    } catch (error) {
+      if (error instanceof UnreadableFile) throw readError(format, error.failure);
+      if (file.length < workerBytes()) throw readError(format, readFailure(error));
+      throw error;
     }
   }
 
-  private async write(tx: PrismaTx, plan: ImportPlan, target: ImportTarget, actor: string, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+  /**
+   * A new file's event, sessions, sections, boards, contestants and lines. The import is one act of
+   * the importer: it is audited once per session (which file, how many lines), not once per line
+   * as a pad's post is; a later correction of an imported line is audited as any correction.
+   */
+  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+    const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
     const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
     await tx.session.createMany({ data: sessions.map((s) => ({ id: s.id, eventId, number: s.number, status: 'COMPLETED' as const })) });
-    const sectionIds = new Map<string, string>();
-    await tx.section.createMany({
-      data: sessions.flatMap((s) =>
-        s.sections.map((x) => {
-          const id = randomUUID();
-          sectionIds.set(`${s.id}|${x.letter}`, id);
-          return { id, sessionId: s.id, letter: x.letter, tables: x.tables, boardNumbers: x.boardNumbers, movementKind: x.movement ? ('CUSTOM' as const) : null, movement: (x.movement ?? undefined) as Prisma.InputJsonValue | undefined };
-        }),
-      ),
-    });
+    const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: randomUUID(), sessionId: s.id, key: sectionKey(i, x.letter) })));
+    const sectionIds = new Map(sections.map((x) => [x.key, x.id]));
+    // In bulk, not createMany: Prisma compiles 500 sections' values into one query, holding the event loop.
+    await bulkInsert(tx, 'Section', [
+      { name: 'id', type: 'uuid', value: (x: (typeof sections)[number]) => x.id },
+      { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
+      { name: 'letter', type: 'text', value: (x) => x.letter },
+      { name: 'tables', type: 'int4', value: (x) => x.tables },
+      { name: 'boardNumbers', type: 'text', cast: 'int4[]', value: (x) => `{${x.boardNumbers.join(',')}}` },
+      { name: 'movementKind', type: 'text', cast: '"MovementKind"', value: (x) => (x.movement ? 'CUSTOM' : null) },
+      { name: 'movement', type: 'text', cast: 'jsonb', value: (x) => (x.movement ? JSON.stringify(x.movement) : null) },
+    ], sections);
     await hostImportedSections(tx, eventId, [...sectionIds.values()], target.hosts ?? {});
     await tx.board.createMany({ data: sessions.flatMap((s) => s.boards.map((b) => ({ sessionId: s.id, ...b }))) });
-    const results = sessions.flatMap((s) => s.results.map((r) => ({ r, sessionId: s.id, sectionId: sectionIds.get(`${s.id}|${r.sectionLetter}`)! })));
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    await bulkInsert(tx, 'Result', resultColumns(contestants), results, goOn);
-    const reason = `Imported from a ${plan.format} file`;
-    await bulkInsert(tx, 'AuditEntry', auditColumns(actor, reason), results, goOn);
+    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }), goOn);
+    const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
+    await tx.auditEntry.createMany({
+      data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: reading.lineCounts[i] } })),
+    });
     return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
 
@@ -281,42 +282,6 @@ export class ImportService {
   }
 }
 
-type ResultToWrite = { r: PlannedResult; sessionId: string; sectionId: string };
-
-/** The Result table's columns of an imported line; the rest take their defaults. */
-function resultColumns(contestants: Map<string, string>): BulkColumn<ResultToWrite>[] {
-  return [
-    { name: 'id', type: 'uuid', value: (x) => x.r.id },
-    { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
-    { name: 'sectionId', type: 'uuid', value: (x) => x.sectionId },
-    { name: 'boardNumber', type: 'int4', value: (x) => x.r.boardNumber },
-    { name: 'round', type: 'int4', value: (x) => x.r.round },
-    { name: 'table', type: 'int4', value: (x) => x.r.table },
-    { name: 'nsContestantId', type: 'uuid', value: (x) => contestants.get(x.r.ns.id)! },
-    { name: 'ewContestantId', type: 'uuid', value: (x) => contestants.get(x.r.ew.id)! },
-    { name: 'status', type: 'text', cast: '"ResultStatus"', value: (x) => x.r.status },
-    { name: 'contract', type: 'text', value: (x) => x.r.contract },
-    { name: 'declarer', type: 'text', cast: '"Seat"', value: (x) => x.r.declarer },
-    { name: 'tricks', type: 'int4', value: (x) => x.r.tricks },
-    { name: 'lead', type: 'text', value: (x) => x.r.lead },
-    { name: 'nsScore', type: 'int4', value: (x) => x.r.nsScore },
-    { name: 'adjustment', type: 'text', cast: 'jsonb', value: (x) => (x.r.adjustment ? JSON.stringify(x.r.adjustment) : null) },
-    { name: 'movementIssue', type: 'text', value: (x) => x.r.movementIssue },
-  ];
-}
-
-/** One RESULT_CREATED entry per imported line, as a post would leave. */
-function auditColumns(actor: string, reason: string): BulkColumn<ResultToWrite>[] {
-  return [
-    { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
-    { name: 'action', type: 'text', value: () => 'RESULT_CREATED' },
-    { name: 'entityId', type: 'uuid', value: (x) => x.r.id },
-    { name: 'actor', type: 'text', value: () => actor },
-    { name: 'reason', type: 'text', value: () => reason },
-    { name: 'after', type: 'text', cast: 'jsonb', value: (x) => JSON.stringify({ board: x.r.boardNumber, contract: x.r.contract, nsScore: x.r.nsScore }) },
-  ];
-}
-
 /** What an import keeps of its file once written: a dry run's report, the earlier import's, or what the report still needs. */
 type Stored =
   | { rehearsal: ImportReport }
@@ -332,13 +297,7 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
   return new BadInputError(`The ${format} file could not be read: ${failure.message}`, ['file']);
 }
 
-/** The compiled worker (dist/), also when the service runs from sources under the tests. */
-function readerScript(): string {
-  const beside = fileURLToPath(new URL('./file-reading.worker.js', import.meta.url));
-  return existsSync(beside) ? beside : resolve(process.cwd(), 'dist/files/file-reading.worker.js');
-}
-
-function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): ImportReport {
+function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines: number): ImportReport {
   return {
     eventId,
     format,
@@ -346,7 +305,7 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan): Impo
     sessions: plan.sessions.length,
     boards: plan.sessions.reduce((n, s) => n + s.boards.length, 0),
     contestants: plan.contestants.length,
-    lines: plan.sessions.reduce((n, s) => n + s.results.length, 0),
+    lines,
     rejected: plan.rejected,
     warnings: plan.warnings,
     dryRun: false,

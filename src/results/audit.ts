@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 export type AuditAction =
   | 'RESULT_CREATED'
   | 'RESULT_CORRECTED'
+  | 'SESSION_IMPORTED'
   | 'SCORE_ADJUSTED'
   | 'PENALTY_ADDED'
   | 'PENALTY_REVOKED'

@@ -55,10 +55,8 @@ export class WebData {
   }
 
   async session(id: string) {
-    await this.lifecycle.checkSession(id, PUBLIC);
-    const session = await this.sessions.get(id);
-    const event = await this.events.get(session.eventId);
-    const [organization, ranking, boards] = await Promise.all([this.organizationOf(event), this.rankings.sessionRanking(id).then((r) => this.publicEntries(r)), this.boardNumbers(session)]);
+    const { session, event, organization, boards } = await this.sessionHead(id);
+    const ranking = await this.publicEntries(await this.rankings.sessionRanking(id));
     const matches = event.kind === 'TEAMS' ? await this.matches(session, ranking) : [];
     return { session, event, organization, ranking, boards, matches, ...sessionState(session) };
   }

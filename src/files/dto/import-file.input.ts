@@ -27,7 +27,7 @@ export class ImportFileInput {
   hosts?: SectionHostInput[];
   @Field({ nullable: true, defaultValue: false, description: 'Check everything and answer the report; write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
   @Field({ nullable: true, defaultValue: false, description: 'A corrected file may change results after the correction period (Law 79C2, a director’s decision)' }) @IsOptional() @IsBoolean() override?: boolean;
-  @Field({ nullable: true, description: 'The file’s name, for the audit trail of a re-import, 1–200 printable characters' })
+  @Field({ nullable: true, description: 'The file’s name, for the audit trail (the import’s own entry, a re-import’s corrections), 1–200 printable characters' })
   @IsOptional()
   @Length(1, 200)
   @Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'fileName must be printable' })

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileFormat } from '../bridge/formats/interchange.js';
+import { readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
+import type { ImportPlan } from './import-plan.js';
+import { resultChunks, type ResultIds } from './result-rows.js';
+
+/**
+ * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
+ * contestants, sessions with their sections and boards), the result lines kept where the file was
+ * read. A national file is read in a worker thread and its 240,000 lines stay there: they cross
+ * to the service's thread only as ready-to-insert text, a chunk at a time, so the event loop never
+ * builds or holds them (and is never held up receiving them).
+ */
+export interface ImportReading {
+  /** The plan without its result lines when they stay in a worker (`results` then empty): use `lineCounts`. */
+  outline: ImportPlan;
+  /** Result lines of each session of the plan. */
+  lineCounts: number[];
+  doubleDummy: DoubleDummyGiven;
+  /** Whether the file has figures of its own to compare with Traveller's (see readFile). */
+  figures: boolean;
+  /** The whole plan, lines included: a re-import compares them with the stored ones, a report with the file's figures. */
+  wholePlan(): Promise<ImportPlan>;
+  /** The result lines, encoded for `insertEncoded`, under the ids the transaction chose. */
+  resultChunks(ids: ResultIds): AsyncIterable<string[]>;
+  /** Lets the lines go (stops the worker). */
+  close(): void;
+}
+
+/** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
+export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds } | { kind: 'next' } | { kind: 'whole' };
+export type ReadingAnswer =
+  | { kind: 'outline'; outline: ImportPlan; lineCounts: number[]; doubleDummy: DoubleDummyGiven; figures: boolean }
+  | { kind: 'chunk'; chunk: string[] | null }
+  | { kind: 'whole'; plan: ImportPlan }
+  | { kind: 'ready' }
+  | { kind: 'failure'; failure: ReadFailure };
+
+/** Result lines per session: what the report and the transaction's time limit count. */
+export const lineCountsOf = (plan: ImportPlan) => plan.sessions.map((s) => s.results.length);
+
+/** The plan as it crosses from the reading thread: everything but the result lines. */
+export const outlineOf = (plan: ImportPlan): ImportPlan => ({ ...plan, sessions: plan.sessions.map((s) => ({ ...s, results: [] })) });
+
+/** A club's file, read in the request's own thread (milliseconds): its plan is whole at hand. */
+export function readHere(format: FileFormat, file: Buffer): ImportReading {
+  const { plan, doubleDummy, figures }: FileRead = readFile(format, file);
+  return {
+    outline: plan,
+    lineCounts: lineCountsOf(plan),
+    doubleDummy,
+    figures,
+    wholePlan: async () => plan,
+    resultChunks: async function* (ids) {
+      yield* resultChunks(plan, ids);
+    },
+    close: () => {},
+  };
+}
+
+/** Thrown when the reading thread refuses the file itself: the caller words it for the user. */
+export class UnreadableFile extends Error {
+  constructor(readonly failure: ReadFailure) {
+    super(failure.message);
+  }
+}
+
+/** A large file, parsed and planned in a worker thread that keeps its lines until `close`. */
+export async function readInWorker(format: FileFormat, file: Buffer): Promise<ImportReading> {
+  const worker = new Worker(readerScript());
+  try {
+    const answer = await ask(worker, { kind: 'read', format, file });
+    if (answer.kind === 'failure') throw new UnreadableFile(answer.failure);
+    if (answer.kind !== 'outline') throw new Error(`The file reader answered ${answer.kind}`);
+    return {
+      outline: answer.outline,
+      lineCounts: answer.lineCounts,
+      doubleDummy: answer.doubleDummy,
+      figures: answer.figures,
+      wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
+      resultChunks: async function* (ids) {
+        answerOf(await ask(worker, { kind: 'rows', ids }), 'ready');
+        const next = () => {
+          const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
+          chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
+          return chunk;
+        };
+        // The worker encodes the next chunk while the database inserts this one.
+        for (let coming = next(); ; ) {
+          const chunk = await coming;
+          if (!chunk) return;
+          coming = next();
+          yield chunk;
+        }
+      },
+      close: () => void worker.terminate(),
+    };
+  } catch (error) {
+    void worker.terminate();
+    throw error;
+  }
+}
+
+/** One request to the reading thread and its answer (or the thread's failure). */
+function ask(worker: Worker, request: ReadingRequest): Promise<ReadingAnswer> {
+  return new Promise((done, fail) => {
+    const settle = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (answer: ReadingAnswer) => (settle(), done(answer));
+    const onError = (error: Error) => (settle(), fail(error));
+    const onExit = (code: number) => (settle(), fail(new Error(`The file reader stopped (exit code ${code})`)));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
+  });
+}
+
+function answerOf<K extends ReadingAnswer['kind']>(answer: ReadingAnswer, kind: K): Extract<ReadingAnswer, { kind: K }> {
+  if (answer.kind === 'failure') throw new Error(`The file reader failed: ${answer.failure.message}`);
+  if (answer.kind !== kind) throw new Error(`The file reader answered ${answer.kind}, not ${kind}`);
+  return answer as Extract<ReadingAnswer, { kind: K }>;
+}
+
+/** The compiled worker (dist/), also when the service runs from sources under the tests. */
+function readerScript(): string {
+  const beside = fileURLToPath(new URL('./file-reading.worker.js', import.meta.url));
+  return existsSync(beside) ? beside : resolve(process.cwd(), 'dist/files/file-reading.worker.js');
+}

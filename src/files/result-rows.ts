@@ -1,0 +1,52 @@
+import { BULK_CHUNK, encodedChunks, type BulkColumn } from '../database/bulk-insert.js';
+import type { ImportPlan, PlannedResult } from './import-plan.js';
+
+/**
+ * The ids a plan's result lines are written under, chosen in the import's transaction: each
+ * session's and section's, and each planned contestant's (an event's existing pair keeps its own).
+ */
+export interface ResultIds {
+  /** By the session's position in the plan. */
+  sessions: string[];
+  /** By `sectionKey`. */
+  sections: Map<string, string>;
+  /** Planned contestant id → stored contestant id. */
+  contestants: Map<string, string>;
+}
+
+export const sectionKey = (sessionIndex: number, letter: string) => `${sessionIndex}|${letter}`;
+
+type ResultToWrite = { r: PlannedResult; sessionId: string; sectionId: string; ids: ResultIds };
+
+/** The Result table's columns of an imported line; the rest take their defaults. */
+export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
+  { name: 'id', type: 'uuid', value: (x) => x.r.id },
+  { name: 'sessionId', type: 'uuid', value: (x) => x.sessionId },
+  { name: 'sectionId', type: 'uuid', value: (x) => x.sectionId },
+  { name: 'boardNumber', type: 'int4', value: (x) => x.r.boardNumber },
+  { name: 'round', type: 'int4', value: (x) => x.r.round },
+  { name: 'table', type: 'int4', value: (x) => x.r.table },
+  { name: 'nsContestantId', type: 'uuid', value: (x) => x.ids.contestants.get(x.r.ns.id)! },
+  { name: 'ewContestantId', type: 'uuid', value: (x) => x.ids.contestants.get(x.r.ew.id)! },
+  { name: 'status', type: 'text', cast: '"ResultStatus"', value: (x) => x.r.status },
+  { name: 'contract', type: 'text', value: (x) => x.r.contract },
+  { name: 'declarer', type: 'text', cast: '"Seat"', value: (x) => x.r.declarer },
+  { name: 'tricks', type: 'int4', value: (x) => x.r.tricks },
+  { name: 'lead', type: 'text', value: (x) => x.r.lead },
+  { name: 'nsScore', type: 'int4', value: (x) => x.r.nsScore },
+  { name: 'adjustment', type: 'text', cast: 'jsonb', value: (x) => (x.r.adjustment ? JSON.stringify(x.r.adjustment) : null) },
+  { name: 'movementIssue', type: 'text', value: (x) => x.r.movementIssue },
+];
+
+/**
+ * Every result line of the plan, encoded for `insertEncoded` a chunk at a time. Pure, so a large
+ * file's lines are encoded in the thread that read them and only text crosses to the service's.
+ */
+export function* resultChunks(plan: ImportPlan, ids: ResultIds): Generator<string[]> {
+  for (const [i, session] of plan.sessions.entries()) {
+    for (let start = 0; start < session.results.length; start += BULK_CHUNK) {
+      const rows = session.results.slice(start, start + BULK_CHUNK).map((r) => ({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids }));
+      yield* encodedChunks(RESULT_COLUMNS, rows);
+    }
+  }
+}
