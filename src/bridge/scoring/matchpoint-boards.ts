@@ -16,7 +16,7 @@ export interface LineMatchpoints {
 export interface MatchpointBoard {
   top: Fraction;
   lines: Map<string, LineMatchpoints>;
-  /** What the figures were computed from: a board whose signature is unchanged is not scored again. */
+  /** What the figures were computed from (empty when not worked out): a board whose signature is unchanged is not scored again. */
   signature: string;
 }
 

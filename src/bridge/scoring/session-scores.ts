@@ -102,9 +102,12 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   const boards = new Map<string, Board>();
   for (const key of state.index.keys()) {
     const field = state.index.field(key)!;
-    const signature = boardSignature(field);
+    // Only a session scored whole at every revision (an IMP cap per round) reuses its unchanged
+    // boards by signature: the others are updated (updatePairSession), and a national field's
+    // signatures would be 240,000 lines written out, sorted and kept for nothing.
+    const signature = rules.impCapPerRound !== null ? boardSignature(field) : '';
     const before = previous?.boards.get(key);
-    const board = before?.signature === signature ? before : scoreField(field, rules, method, signature);
+    const board = signature && before?.signature === signature ? before : scoreField(field, rules, method, signature);
     if (board) boards.set(key, board);
     yield;
   }
