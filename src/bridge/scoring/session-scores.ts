@@ -68,7 +68,6 @@ function boardFigures(board: Board, scored: ScoredLine): LineFigures {
 /** Figures are never changed once made (Law 12C2(c) makes new ones), so lines scored alike share them. */
 const figuresOf = new WeakMap<object, LineFigures>();
 
-
 /** Lines waiting for their final figures: slot, board and the board's scoring of the line, side by side. */
 class Pending {
   readonly slots: number[] = [];
