@@ -9,10 +9,35 @@ interface Cached {
   revision: string;
   setupRevision: string;
   scored: Promise<{ data: EventData; scored: ScoredEvent }>;
+  /** Result lines held, once scored (0 before). */
+  lines: number;
 }
 
-/** Events kept scored in memory; the least recently used go first. */
+/**
+ * Events kept scored in memory, the least recently used going first: at most this many, and at
+ * most this many result lines in all (a line holds ~0.5 KB of rows and scoring state), so a few
+ * national fields cannot outgrow the heap the service runs with (package.json's start script).
+ * The event just read always stays, however large.
+ */
 const MAX_EVENTS = 64;
+const configuredLines = Number(process.env.TRAVELLER_CACHED_LINES);
+const MAX_LINES = Number.isInteger(configuredLines) && configuredLines > 0 ? configuredLines : 600_000;
+
+/**
+ * The keys to drop from a map kept in least-recently-used order (oldest first) so that at most
+ * `maxEntries` entries and `maxLines` lines stay; the newest entry always stays.
+ */
+export function overBudget<K>(entries: Iterable<[K, { lines: number }]>, maxEntries: number, maxLines: number): K[] {
+  const all = [...entries];
+  let lines = all.reduce((n, [, e]) => n + e.lines, 0);
+  const drop: K[] = [];
+  for (const [key, e] of all.slice(0, -1)) {
+    if (all.length - drop.length <= maxEntries && lines <= maxLines) break;
+    drop.push(key);
+    lines -= e.lines;
+  }
+  return drop;
+}
 
 /**
  * Scored events, computed once per revision. Every read asks the database for the event's current
@@ -43,10 +68,21 @@ export class ScoredEvents {
     }
     // Rows are read after the revision: a write in between only makes the next read look again.
     const scored = this.refresh(eventId, cached, current.setupRevision);
-    this.cache.set(eventId, { revision: current.revision, setupRevision: current.setupRevision, scored });
-    scored.catch(() => this.cache.get(eventId)?.scored === scored && this.cache.delete(eventId));
-    while (this.cache.size > MAX_EVENTS) this.cache.delete(this.cache.keys().next().value!);
+    const entry: Cached = { revision: current.revision, setupRevision: current.setupRevision, scored, lines: 0 };
+    this.cache.set(eventId, entry);
+    scored.then(
+      ({ data }) => {
+        entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
+        this.evict();
+      },
+      () => this.cache.get(eventId) === entry && this.cache.delete(eventId),
+    );
+    this.evict();
     return (await scored).scored;
+  }
+
+  private evict(): void {
+    for (const id of overBudget(this.cache, MAX_EVENTS, MAX_LINES)) this.cache.delete(id);
   }
 
   /**

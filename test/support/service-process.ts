@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +10,8 @@ export const ADMIN_HEADERS = { authorization: `Bearer ${SERVICE_ADMIN_KEY}` };
 
 /**
  * The real service (dist/main.js) in a child process, for tests and benchmarks that need a
- * process of its own: to kill it, or to keep the load generator off its event loop.
+ * process of its own: to kill it, or to keep the load generator off its event loop. It runs with
+ * `npm start`'s node flags, then `nodeFlags` (a later flag wins).
  */
 export interface ServiceProcess {
   url: string;
@@ -22,6 +24,17 @@ export interface ServiceProcess {
   start(): Promise<void>;
   /** Sends `signal` and waits until the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The node flags `npm start` gives the service (package.json's start script, `node <flags>
+ * dist/main.js`): tests and benchmarks start it exactly so, and the Dockerfile's CMD must match.
+ */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+  const m = /^node((?: --\S+)*) dist\/main\.js$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node [flags] dist/main.js": ${start}`);
+  return m[1].split(' ').filter(Boolean);
 }
 
 /** Compiles src/ into dist/ when a source is newer (incremental: a few seconds when nothing changed). */
@@ -42,7 +55,7 @@ export async function serviceProcess(databaseUrl: string, env: Record<string, st
       return child?.pid ?? null;
     },
     async start() {
-      child = spawn(process.execPath, [...nodeFlags, resolve('dist/main.js')], {
+      child = spawn(process.execPath, [...startFlags(), ...nodeFlags, resolve('dist/main.js')], {
         env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TRAVELLER_ADMIN_KEY: SERVICE_ADMIN_KEY, TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', ...env },
         stdio: ['ignore', captureOutput ? 'pipe' : 'ignore', 'inherit'],
       });
