@@ -14,6 +14,7 @@ import { seededRandom } from '../src/bridge/random.js';
 import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt } from './support/load.js';
 import { startBenchServer } from './support/server.js';
+import { quantile } from './support/stats.js';
 
 const TABLES = Number(process.env.CLUB_TABLES ?? 4_000);
 const PER_SECTION = 20;
@@ -22,7 +23,6 @@ const SECTIONS_EACH = Number(process.env.CLUB_SECTIONS_EACH ?? 2);
 const CORRECTIONS = 100;
 
 const letters = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26)));
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 /** Each section plays every board, NS t against EW t + board − 1 (a shifting field); 4S by North. */
 function csv(sections: number): { file: Buffer; tricks: Map<string, number> } {

@@ -15,6 +15,7 @@ import { seededRandom } from '../src/bridge/random.js';
 import { butlerImps, crossImps } from '../src/bridge/imps.js';
 import type { ContestantRow, EventInput, LineRow } from '../src/bridge/scoring/index.js';
 import { rankingRows, scoreEvent } from '../src/bridge/scoring/index.js';
+import { quantile } from './support/stats.js';
 
 const TABLES = Number(process.env.SCORING_TABLES ?? 10_000);
 const PER_SECTION = 20;
@@ -78,7 +79,6 @@ function nationalField(): { event: EventInput; scoresByBoard: Int32Array[] } {
 let peakRss = 0;
 const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 

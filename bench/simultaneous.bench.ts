@@ -21,6 +21,7 @@ import { seededRandom } from '../src/bridge/random.js';
 import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt } from './support/load.js';
 import { startBenchServer } from './support/server.js';
+import { quantile } from './support/stats.js';
 
 const TABLES = Number(process.env.SIM_TABLES ?? 10_000);
 const PER_SECTION = 20;
@@ -98,7 +99,6 @@ function memoryOf(pid: number): { peak: number; now: number } {
   return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 async function gql(url: string, query: string, variables: Record<string, unknown> = {}) {
   const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query, variables }) });
