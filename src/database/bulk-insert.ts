@@ -12,15 +12,20 @@ export interface BulkColumn<R> {
 
 /** Rows per statement: each column is one array parameter, so this bounds a statement's size, not its parameter count. */
 export const BULK_CHUNK = 10_000;
+/**
+ * Rows per statement when the service's own thread encodes them: encoding 10,000 rows (and the
+ * collection after it) held the event loop for 100–200 ms; 2,000 keep each turn short.
+ */
+const EVENT_LOOP_CHUNK = 2_000;
 
 /**
- * Many rows into one table inside the caller's transaction, one statement per 10,000 rows: each
+ * Many rows into one table inside the caller's transaction, one statement per 2,000 rows: each
  * column goes as one array parameter and `unnest` turns the arrays back into rows. Prisma's
  * createMany sends one parameter per cell and builds an object per row, which at a national
  * field's 240,000 results is most of an import's time and memory.
  */
 export async function bulkInsert<R>(tx: PrismaTx, table: string, columns: BulkColumn<R>[], rows: readonly R[], beforeChunk?: () => void): Promise<void> {
-  await insertEncoded(tx, table, columns, encodedChunks(columns, rows), beforeChunk);
+  await insertEncoded(tx, table, columns, encodedChunks(columns, rows, EVENT_LOOP_CHUNK), beforeChunk);
 }
 
 /**
@@ -41,10 +46,10 @@ export async function insertEncoded(tx: PrismaTx, table: string, columns: Omit<B
   }
 }
 
-/** The rows, 10,000 at a time, as one PostgreSQL array literal per column (pure: runs in any thread). */
-export function* encodedChunks<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: readonly R[]): Generator<string[]> {
-  for (let start = 0; start < rows.length; start += BULK_CHUNK) {
-    const chunk = rows.slice(start, start + BULK_CHUNK);
+/** The rows, `size` at a time, as one PostgreSQL array literal per column (pure: runs in any thread). */
+export function* encodedChunks<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: readonly R[], size = BULK_CHUNK): Generator<string[]> {
+  for (let start = 0; start < rows.length; start += size) {
+    const chunk = rows.slice(start, start + size);
     yield columns.map((c) => arrayLiteral(chunk.map(c.value)));
   }
 }

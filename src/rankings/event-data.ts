@@ -59,7 +59,7 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  shareIds(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  await shareIds(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const seated = groupBy(players, (p) => p.contestantId);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, resultsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(results), of(penalties), of(awards)];
@@ -79,17 +79,22 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
   };
 }
 
+/** Rows shared per turn of the event loop (a national field's 240,000 held it for ~200 ms in one go). */
+const SHARE_SLICE = 20_000;
+
 /**
  * Each result's session, section and pair ids made the very strings the event's own rows hold,
  * and its status, contract, declarer and lead one string per value: the driver reads a new
  * string for every cell, and a national field keeps 240,000 lines in its cache.
  */
-function shareIds(results: StoredResult[], ids: string[]): void {
+async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
-  for (const r of results) {
+  for (let i = 0; i < results.length; i++) {
+    if (i > 0 && i % SHARE_SLICE === 0) await new Promise((done) => setImmediate(done));
+    const r = results[i];
     r.sessionId = one(r.sessionId);
     r.sectionId = one(r.sectionId);
     r.nsContestantId = one(r.nsContestantId);
