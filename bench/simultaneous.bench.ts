@@ -12,6 +12,8 @@
  *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
  *    corrected one: reads are consistent with the last committed revision).
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
+ * SIM_DEBUG=1 prints each correction's post and visibility times (to tell a slow scoring from a
+ * collection that slows the post too).
  */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -205,6 +207,7 @@ try {
     await gql(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place score } }', { s: sessionId, c: pairId.get(`${l.section}|${l.ns}`) });
     postMs.push(p1 - p0);
     visibleMs.push(performance.now() - p1);
+    if (process.env.SIM_DEBUG) console.log(`correction ${i}: post ${(p1 - p0).toFixed(0)} ms, visible ${visibleMs[i].toFixed(0)} ms, board ${l.board}`);
   }
   const end = memoryOf(server.pid);
   const endHeap = await heapOf(server.url);
