@@ -257,7 +257,6 @@ export class DoubleDummySearch {
 
     const tt = this.table;
     const codes = tt.codes;
-    const counts = tt.counts;
     // West's club length follows from the others (every hand holds as many cards): not keyed.
     let lengthsA = 0;
     let lengthsB = leader << 28;
@@ -265,7 +264,7 @@ export class DoubleDummySearch {
       lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
       lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
       if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
-      suitCode(h, suit, codes, counts);
+      suitCode(h, suit, codes);
     }
     tt.locate(lengthsA, lengthsB);
     const c0 = codes[0];
@@ -293,7 +292,6 @@ export class DoubleDummySearch {
       const r = rel[here + suit];
       const present = presentOf(h, suit);
       fixed[suit] = r === 0 ? 0 : BIT_COUNT[present >> (31 - Math.clz32(r & -r))];
-      counts[suit] = BIT_COUNT[present];
     }
     // The search below overwrote the table's scratch codes: put this position's back.
     codes[0] = c0;
@@ -338,11 +336,11 @@ function presentOf(h: Int32Array, suit: number): number {
 }
 
 /**
- * Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards.
+ * Writes a suit's owners from the top down (2 bits a card, from bit 31).
  * The owners' two bits are two masks (East or West, South or West) squeezed onto the suit's
  * remaining cards and spread to every other bit, by table: no loop over the cards.
  */
-function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
+function suitCode(h: Int32Array, suit: number, codes: Int32Array): void {
   const e = h[4 + suit];
   const s = h[8 + suit];
   const w = h[12 + suit];
@@ -350,7 +348,6 @@ function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32A
   const count = BIT_COUNT[all];
   const low = squeeze(e | w, all) | (squeeze(s | w, all) << 1);
   codes[suit] = count === 0 ? 0 : low << (32 - 2 * count);
-  counts[suit] = count;
 }
 
 /** The bits of `x` at the places `all` has bits, packed together, spread to the even bits. */
