@@ -276,8 +276,9 @@ export class DoubleDummySearch {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
       return tt.lower(hit) >= need;
     }
-    const preferred = tt.hint >= 0 ? tt.hint : this.killer[depth];
-    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
+    // The lead that last cut at this depth first (it was measured to cut more often), then the
+    // lead a matching table entry remembers.
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, this.killer[depth], tt.hint);
     const cut = this.tryMoves(depth, leader, 0, n, target);
     const result = cut >= 0 ? ns : !ns;
     let best = -1;
