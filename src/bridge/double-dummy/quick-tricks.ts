@@ -89,3 +89,59 @@ function topRun(mine: number, all: number): number {
   const above = missing === 0 ? all : all & ~((2 << (31 - Math.clz32(missing))) - 1);
   return BIT_COUNT[above];
 }
+
+/**
+ * Tricks the side of `hand` is sure of with its trumps, whoever leads (DDS's "later tricks"):
+ * - the other side has no trumps: every trump of the longer trump hand wins a trick of its own
+ *   (a trick with a trump in it goes to the highest trump), relying on lengths only;
+ * - the side holds the top two trumps, and not as two singletons in different hands (which a
+ *   trump lead would make fall together): two tricks, relying on those two cards;
+ * - the side holds the top trump: one trick, relying on it.
+ * `relevant` receives the trump suit's cards relied on (other suits are left alone).
+ */
+export function trumpTricks(hands: Int32Array, trump: number, hand: number, relevant: Int32Array, at: number): number {
+  const a = hands[hand * 4 + trump];
+  const b = hands[(hand ^ 2) * 4 + trump];
+  const ours = a | b;
+  if (ours === 0) return 0;
+  const theirs = hands[((hand + 1) & 3) * 4 + trump] | hands[((hand + 3) & 3) * 4 + trump];
+  relevant[at + trump] = 0;
+  if (theirs === 0) return Math.max(BIT_COUNT[a], BIT_COUNT[b]);
+  const all = ours | theirs;
+  const top = 1 << (31 - Math.clz32(all));
+  if ((ours & top) === 0) return 0;
+  const second = 1 << (31 - Math.clz32(all ^ top));
+  const twoSingletons = BIT_COUNT[a] === 1 && BIT_COUNT[b] === 1;
+  if ((ours & second) !== 0 && !twoSingletons) {
+    relevant[at + trump] = top | second;
+    return 2;
+  }
+  relevant[at + trump] = top;
+  return 1;
+}
+
+/**
+ * Whether the side of `hand`, needing every one of the `left` tricks in notrump (or with no trump
+ * left), must fail: the other side keeps the top card of each suit it tops until it wins a trick
+ * with it (it would only have to discard it at the last trick, when it no longer matters), so the
+ * side wins tricks only in the suits it tops, at most as many in each as its longer hand holds.
+ * Relies on the top cards of the suits the other side tops (`relevant`, every suit written).
+ */
+export function cannotTakeAll(hands: Int32Array, hand: number, left: number, relevant: Int32Array, at: number): boolean {
+  const partner = hand ^ 2;
+  const lho = (hand + 1) & 3;
+  const rho = (hand + 3) & 3;
+  let tricks = 0;
+  for (let s = 0; s < 4; s++) {
+    const mine = hands[hand * 4 + s];
+    const his = hands[partner * 4 + s];
+    const theirs = hands[lho * 4 + s] | hands[rho * 4 + s];
+    const all = mine | his | theirs;
+    relevant[at + s] = 0;
+    if (all === 0) continue;
+    const top = 1 << (31 - Math.clz32(all));
+    if ((theirs & top) !== 0) relevant[at + s] = top;
+    else tricks += Math.max(BIT_COUNT[mine], BIT_COUNT[his]);
+  }
+  return tricks < left;
+}

@@ -9,7 +9,7 @@
 import { BIT_COUNT, NOTRUMP } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
-import { quickTricks } from './quick-tricks.js';
+import { cannotTakeAll, quickTricks, trumpTricks } from './quick-tricks.js';
 import { TranspositionTable } from './transposition.js';
 
 const MAX_DEPTH = 53;
@@ -242,17 +242,19 @@ export class DoubleDummySearch {
         return !ns;
       }
     }
-    // The highest trump always takes a trick, so the side without it on lead loses at least one.
     if (s.trump !== NOTRUMP) {
-      const t = s.trump;
-      const trumps = h[t] | h[4 + t] | h[8 + t] | h[12 + t];
-      const top = trumps === 0 ? 0 : 1 << (31 - Math.clz32(trumps));
-      const theirs = (h[((leader + 1) & 3) * 4 + t] | h[((leader + 3) & 3) * 4 + t]) & top;
-      if (theirs !== 0 && (ns ? left - 1 < need : need <= 1)) {
-        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
-        rel[here + t] = top;
-        return !ns;
-      }
+      // The other side's sure trump tricks bound the leader's side from above; the leader's own
+      // sure trump tricks may beat the quick tricks as a bound from below.
+      rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+      const theirs = trumpTricks(h, s.trump, leader ^ 1, rel, here);
+      if (ns ? left - theirs < need : theirs >= need) return !ns;
+      const ours = trumpTricks(h, s.trump, leader, rel, here);
+      if (ns ? ours >= need : left - ours < need) return ns;
+    }
+    // A side needing every trick in notrump.
+    if (s.trump === NOTRUMP || (h[s.trump] | h[4 + s.trump] | h[8 + s.trump] | h[12 + s.trump]) === 0) {
+      if (need === left && cannotTakeAll(h, 0, left, rel, here)) return false;
+      if (need === 1 && cannotTakeAll(h, 1, left, rel, here)) return true;
     }
 
     const tt = this.table;
