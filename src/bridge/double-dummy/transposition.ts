@@ -123,11 +123,28 @@ export class TranspositionTable {
         if (((t[e] ^ w1) & t[e + 1]) !== 0 || ((t[e + 2] ^ w2) & t[e + 3]) !== 0) continue;
         if (((t[e + 4] ^ w3) & t[e + 5]) !== 0 || ((t[e + 6] ^ w4) & t[e + 7]) !== 0) continue;
         const info = t[e + INFO];
-        if ((info & 15) >= need || ((info >> 4) & 15) < need) return e;
+        if ((info & 15) >= need || ((info >> 4) & 15) < need) return this.toFront(e);
         if (this.hint === NONE) this.hint = ((info >> BEST_SHIFT) & 127) - 1;
       }
     }
     return NONE;
+  }
+
+  /**
+   * Swaps entry `e` with the newest entry of its key, where the next probe looks first: positions
+   * recur in bursts. Answers where `e` now is.
+   */
+  private toFront(e: number): number {
+    const head = this.keyHead[this.slot];
+    const front = (head * BLOCK + this.blockCount[head] - 1) * STRIDE;
+    if (front === e) return e;
+    const t = this.entries;
+    for (let i = 0; i < STRIDE; i++) {
+      const x = t[e + i];
+      t[e + i] = t[front + i];
+      t[front + i] = x;
+    }
+    return front;
   }
 
   lower(e: number): number {
