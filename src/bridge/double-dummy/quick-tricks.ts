@@ -5,8 +5,9 @@
  *   a trump contract only as many as every opponent who still has trumps can follow to, and only
  *   as many as partner can follow to when partner has trumps (else partner may be made to ruff and
  *   take the lead);
- * - then one suit in which the leader has no top card but a small one and partner has the top
- *   cards: a low lead to partner and his winners, under the same limits (the leader following).
+ * - then, when the leader can reach partner (a small card in a suit whose top cards partner
+ *   holds), partner's top cards in every suit where the leader has none, under the same limits
+ *   (the leader following): the leader cashes his, leads low to partner, who cashes his.
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
  * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
  * counted), for the transposition table: a position with the same lengths and those cards in the
@@ -33,8 +34,8 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   const leaderTrumps = suited && hands[leader * 4 + trump] !== 0;
   let own = 0;
   let cross = 0;
-  let crossSuit = -1;
-  let crossCards = 0;
+  let entry = false;
+  let crossSuits = 0;
   for (let s = 0; s < 4; s++) {
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
@@ -54,17 +55,20 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       relevant[at + s] = topCards(all, counted);
       continue;
     }
-    if (mine === 0) continue;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
     const reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
-    if (reach > cross) {
-      cross = reach;
-      crossSuit = s;
-      crossCards = topCards(all, reach);
-    }
+    if (reach === 0) continue;
+    if (mine !== 0) entry = true;
+    cross += reach;
+    crossSuits |= 1 << s;
+    relevant[at + s] = topCards(all, reach);
   }
-  if (crossSuit >= 0) relevant[at + crossSuit] = crossCards;
+  if (!entry) {
+    // No way to partner's winners: they count for nothing.
+    cross = 0;
+    for (let s = 0; s < 4; s++) if (crossSuits & (1 << s)) relevant[at + s] = 0;
+  }
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
   return Math.min(left, own + cross);
 }
