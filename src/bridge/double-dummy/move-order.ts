@@ -40,7 +40,7 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
     else if (his & top) suitWeight = lhoRuffs || rhoRuffs ? -5 : 40;
     else if (partnerRuffs && !lhoRuffs) suitWeight = rhoRuffs && highestRank(h[rho * 4 + trump]) > highestRank(h[partner * 4 + trump]) ? 0 : 35;
     else if (lhoRuffs || rhoRuffs) suitWeight = -20;
-    else suitWeight = (h[lho * 4 + s] & top) !== 0 ? -8 : 0;
+    else suitWeight = opponentsTopWeight(h, hand, s, all, top);
     if (s === trump) suitWeight += 5;
     suitWeight -= SIZE_WEIGHT * (opponentCards(h[lho * 4 + s], p.left) + opponentCards(h[rho * 4 + s], p.left));
     n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred, alternative);
@@ -58,6 +58,30 @@ const SIZE_WEIGHT = 12;
 /** The cards an opponent may play to a lead: a void hand may play any (counted as a full hand). */
 function opponentCards(suitCards: number, left: number): number {
   return suitCards === 0 ? left + 1 : BIT_COUNT[suitCards];
+}
+
+/**
+ * A suit whose top card the opponents hold: lead it when the second-best card sits behind the top
+ * one (partner's after LHO's: a finesse that cannot lose), or when the side holds the second and
+ * third cards (a winner next time); avoid it when RHO, who plays last, holds the top or the
+ * second card (unless singleton, when it falls).
+ */
+function opponentsTopWeight(h: Int32Array, hand: number, s: number, all: number, top: number): number {
+  const partner = hand ^ 2;
+  const lho = (hand + 1) & 3;
+  const rho = (hand + 3) & 3;
+  const second = all === top ? 0 : 1 << highestRank(all ^ top);
+  const third = all === (top | second) ? 0 : 1 << highestRank(all ^ top ^ second);
+  const rhoCards = h[rho * 4 + s];
+  const ours = h[hand * 4 + s] | h[partner * 4 + s];
+  let w = 0;
+  if ((rhoCards & (top | second)) !== 0) {
+    if (BIT_COUNT[rhoCards] !== 1) w -= 10;
+  } else if ((h[lho * 4 + s] & top) !== 0 && (h[partner * 4 + s] & second) !== 0 && BIT_COUNT[h[partner * 4 + s]] !== 1) {
+    w += 31;
+  }
+  if ((ours & second) !== 0 && (ours & third) !== 0) w += 20;
+  return w;
 }
 
 /**
