@@ -4,10 +4,12 @@
  * - the leader's top cards in each suit (he holds the highest cards still out, consecutively), in
  *   a trump contract only as many as every opponent who still has trumps can follow to, and only
  *   as many as partner can follow to when partner has trumps (else partner may be made to ruff and
- *   take the lead);
+ *   take the lead); all his cards of the suit when those top cards outnumber every other hand's
+ *   cards of it (and no one can ruff);
  * - then, when the leader can reach partner (a small card in a suit whose top cards partner
  *   holds), partner's top cards in every suit where the leader has none, under the same limits
- *   (the leader following): the leader cashes his, leads low to partner, who cashes his.
+ *   (the leader following), and his small cards on the same terms as the leader's: the leader
+ *   cashes his, leads low to partner, who cashes his.
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
  * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
  * counted), for the transposition table: a position with the same lengths and those cards in the
@@ -50,19 +52,24 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     }
     const mineTop = topRun(mine, all);
     if (mineTop > 0) {
-      const counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      let counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      // Once every other hand is out of the suit, the leader's small cards are winners too.
+      const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !partnerTrumps);
+      if (safe && mineTop >= Math.max(BIT_COUNT[his], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) counted = BIT_COUNT[mine];
       own += counted;
-      relevant[at + s] = topCards(all, counted);
+      relevant[at + s] = topCards(all, Math.min(counted, mineTop));
       continue;
     }
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
-    const reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
+    let reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
+    const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !leaderTrumps);
+    if (safe && hisTop >= Math.max(BIT_COUNT[mine], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) reach = BIT_COUNT[his];
     if (reach === 0) continue;
     if (mine !== 0) entry = true;
     cross += reach;
     crossSuits |= 1 << s;
-    relevant[at + s] = topCards(all, reach);
+    relevant[at + s] = topCards(all, Math.min(reach, hisTop));
   }
   if (!entry) {
     // No way to partner's winners: they count for nothing.
