@@ -5,20 +5,20 @@
  * search that relied on the run being one move relied on those ranks (see search.ts). Each move gets a weight from the situation at the table (cash a winner, lead to
  * partner's winner or ruff, win as cheaply as possible, follow low when partner's card holds,
  * discard low), and moves are tried heaviest first: the good move first is what lets alpha-beta
- * cut. Leads are written `suit * 16 + cards of the suit above it` for `preferred` (tried before
- * everything) and `alternative` (tried before the rest).
+ * cut. `preferred` (a lead written `suit * 16 + cards of the suit above it`: the one that last cut
+ * at the same depth) is tried before everything.
  */
 import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
 import type { PlayState } from './play-state.js';
 
 /** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
-export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred = -1, alternative = -1): number {
-  const n = pos === 0 ? generateLeads(p, hand, moves, weights, base, preferred, alternative) : generateFollows(p, hand, pos, moves, weights, base);
+export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred = -1): number {
+  const n = pos === 0 ? generateLeads(p, hand, moves, weights, base, preferred) : generateFollows(p, hand, pos, moves, weights, base);
   sortByWeight(moves, weights, base, n);
   return n;
 }
 
-function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number, alternative: number): number {
+function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
   const h = p.hands;
   const trump = p.trump;
   const partner = hand ^ 2;
@@ -43,7 +43,7 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
     else suitWeight = opponentsTopWeight(h, hand, s, all, top);
     if (s === trump) suitWeight += 5;
     suitWeight -= SIZE_WEIGHT * (opponentCards(h[lho * 4 + s], p.left) + opponentCards(h[rho * 4 + s], p.left));
-    n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred, alternative);
+    n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred);
   }
   return n;
 }
@@ -89,7 +89,7 @@ function opponentsTopWeight(h: Int32Array, hand: number, s: number, all: number,
  * Cards win by rank, so the highest run of a suit with the top card gets a bonus when the suit
  * weight says cashing; lower runs are weighted low card first.
  */
-function addRuns(mine: number, present: number, suit: number, moves: Int32Array, weights: Int32Array, base: number, n: number, suitWeight: number, preferred: number, alternative: number): number {
+function addRuns(mine: number, present: number, suit: number, moves: Int32Array, weights: Int32Array, base: number, n: number, suitWeight: number, preferred: number): number {
   let m = mine;
   let first = true;
   while (m) {
@@ -109,7 +109,6 @@ function addRuns(mine: number, present: number, suit: number, moves: Int32Array,
     const topRun = first && fromTop === 0;
     let w = suitWeight + (topRun ? 12 : -r);
     if (preferred === suit * 16 + fromTop) w += 1000;
-    else if (alternative === suit * 16 + fromTop) w += 100;
     moves[base + n] = move;
     weights[base + n] = w;
     n++;

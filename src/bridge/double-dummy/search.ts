@@ -278,17 +278,15 @@ export class DoubleDummySearch {
       for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
       return tt.lower(hit) >= need;
     }
-    // The lead that last cut at this depth first (it was measured to cut more often), then the
-    // lead a matching table entry remembers.
-    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, this.killer[depth], tt.hint);
+    // The lead that last cut at this depth first. (Leads remembered in table entries that match
+    // but cannot decide were measured to help less than the time their scan cost.)
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, this.killer[depth]);
     const cut = this.tryMoves(depth, leader, 0, n, target);
     const result = cut >= 0 ? ns : !ns;
-    let best = -1;
     if (cut >= 0) {
       const move = this.moves[depth * SLOTS + cut];
       const suit = (move >> 4) & 15;
-      best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
-      this.killer[depth] = best;
+      this.killer[depth] = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
     }
     const fixed = this.fixed;
     for (let suit = 0; suit < 4; suit++) {
@@ -302,8 +300,8 @@ export class DoubleDummySearch {
     codes[2] = c2;
     codes[3] = c3;
     tt.locate(lengthsA, lengthsB);
-    if (result) tt.store(fixed, need, left, best, left);
-    else tt.store(fixed, 0, need - 1, best, left);
+    if (result) tt.store(fixed, need, left, left);
+    else tt.store(fixed, 0, need - 1, left);
     return result;
   }
 

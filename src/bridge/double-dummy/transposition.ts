@@ -26,12 +26,10 @@ const STRIDE = 9;
 const INFO = 8;
 const BLOCK = 16;
 /**
- * `INFO` packs the lower bound (bits 0–3), the upper bound (4–7), the best lead + 1 (8–14, as
- * `suit * 16 + cards above it`, 0 for none) and the number of fixed top cards of each suit (4 bits
- * a suit from bit 15).
+ * `INFO` packs the lower bound (bits 0–3), the upper bound (4–7) and the number of fixed top cards
+ * of each suit (4 bits a suit from bit 8).
  */
-const BEST_SHIFT = 8;
-const FIXED_SHIFT = 15;
+const FIXED_SHIFT = 8;
 /** Newest entries of a key's first block searched for the same entry before adding one. */
 const STORE_LOOKBACK = 8;
 
@@ -58,8 +56,6 @@ export class TranspositionTable {
   private w4 = 0;
   /** Scratch: the four suits' owners from the top card down, aligned to bit 31 (set by the search). */
   readonly codes = new Int32Array(4);
-  /** A lead remembered by some matching entry, or -1. */
-  hint = NONE;
 
   constructor(entryBits = 20) {
     this.blocks = Math.max(1, (1 << entryBits) / BLOCK);
@@ -108,10 +104,9 @@ export class TranspositionTable {
 
   /**
    * An entry matching the position whose bounds decide `need` (lower ≥ need or upper < need), or
-   * -1. Sets `hint` from the newest matching entry.
+   * -1. The bounds are checked first: they reject most entries with one load.
    */
   probe(need: number): number {
-    this.hint = NONE;
     const t = this.entries;
     const w1 = this.w1;
     const w2 = this.w2;
@@ -120,11 +115,11 @@ export class TranspositionTable {
     for (let block = this.keyHead[this.slot]; block !== NONE; block = this.blockNext[block]) {
       const first = block * BLOCK * STRIDE;
       for (let e = first + (this.blockCount[block] - 1) * STRIDE; e >= first; e -= STRIDE) {
+        const info = t[e + INFO];
+        if ((info & 15) < need && ((info >> 4) & 15) >= need) continue;
         if (((t[e] ^ w1) & t[e + 1]) !== 0 || ((t[e + 2] ^ w2) & t[e + 3]) !== 0) continue;
         if (((t[e + 4] ^ w3) & t[e + 5]) !== 0 || ((t[e + 6] ^ w4) & t[e + 7]) !== 0) continue;
-        const info = t[e + INFO];
-        if ((info & 15) >= need || ((info >> 4) & 15) < need) return this.toFront(e);
-        if (this.hint === NONE) this.hint = ((info >> BEST_SHIFT) & 127) - 1;
+        return this.toFront(e);
       }
     }
     return NONE;
@@ -160,7 +155,7 @@ export class TranspositionTable {
    * Records a bound for the position set by `locate` (call it again: the search below used the
    * table), fixing the top `fixed[s]` cards of each suit.
    */
-  store(fixed: Int32Array, lower: number, upper: number, best: number, tricksLeft: number): void {
+  store(fixed: Int32Array, lower: number, upper: number, tricksLeft: number): void {
     const t = this.entries;
     const m0 = topMask(fixed[0]);
     const m1 = topMask(fixed[1]);
@@ -185,8 +180,7 @@ export class TranspositionTable {
         const info = t[e + INFO];
         const lo = Math.max(info & 15, lower);
         const hi = Math.min((info >> 4) & 15, upper);
-        const bestField = best < 0 ? info & (127 << BEST_SHIFT) : (best + 1) << BEST_SHIFT;
-        t[e + INFO] = (info & ~0x7fff) | bestField | (hi << 4) | lo;
+        t[e + INFO] = (info & ~0xff) | (hi << 4) | lo;
         return;
       }
     }
@@ -216,7 +210,7 @@ export class TranspositionTable {
     t[e + 6] = o4;
     t[e + 7] = k4;
     const fixedField = fixed[0] | (fixed[1] << 4) | (fixed[2] << 8) | (fixed[3] << 12);
-    t[e + INFO] = (fixedField << FIXED_SHIFT) | ((best + 1) << BEST_SHIFT) | (Math.min(upper, tricksLeft) << 4) | lower;
+    t[e + INFO] = (fixedField << FIXED_SHIFT) | (Math.min(upper, tricksLeft) << 4) | lower;
   }
 }
 
