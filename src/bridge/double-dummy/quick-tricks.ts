@@ -8,8 +8,9 @@
  *   cards of it (and no one can ruff);
  * - then, when the leader can reach partner (a small card in a suit whose top cards partner
  *   holds), partner's top cards in every suit where the leader has none, under the same limits
- *   (the leader following), and his small cards on the same terms as the leader's: the leader
- *   cashes his, leads low to partner, who cashes his.
+ *   (the leader following), and his small cards on the same terms as the leader's, and in the
+ *   leader's suits partner's cards next below the leader's: the leader cashes his, leads low to
+ *   partner, who cashes his.
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
  * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
  * counted), for the transposition table: a position with the same lengths and those cards in the
@@ -58,8 +59,21 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       if (safe && mineTop >= Math.max(BIT_COUNT[his], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) counted = BIT_COUNT[mine];
       own += counted;
       relevant[at + s] = topCards(all, Math.min(counted, mineTop));
+      ownOnly[s] = relevant[at + s];
+      // Partner's cards next below the leader's (A opposite Kx): his once the leader's are gone,
+      // if he can follow to those with small cards; reached like his other winners.
+      if (counted === mineTop && (!sideSuit || (safe && !leaderTrumps))) {
+        const next = topRun(his, all & ~relevant[at + s]);
+        if (next > 0 && BIT_COUNT[his] - next >= mineTop) {
+          cross += next;
+          crossSuits |= 1 << s;
+          if (BIT_COUNT[mine] > mineTop) entry = true;
+          relevant[at + s] = topCards(all, mineTop + next);
+        }
+      }
       continue;
     }
+    ownOnly[s] = 0;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
     let reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
@@ -74,11 +88,14 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   if (!entry) {
     // No way to partner's winners: they count for nothing.
     cross = 0;
-    for (let s = 0; s < 4; s++) if (crossSuits & (1 << s)) relevant[at + s] = 0;
+    for (let s = 0; s < 4; s++) if (crossSuits & (1 << s)) relevant[at + s] = ownOnly[s];
   }
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
   return Math.min(left, own + cross);
 }
+
+/** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */
+const ownOnly = new Int32Array(4);
 
 /** The `k` highest cards of `all`. */
 function topCards(all: number, k: number): number {
