@@ -17,13 +17,20 @@
  * scattered over the pool cost a cache miss per entry, a third of the solver's time). An entry
  * packs the owners of all four suits by depth, as DDS does: word 1 holds the top four cards of
  * every suit (8 bits a suit), word 2 the next four, and so on, so most entries — which fix at most
- * four cards a suit — are told apart by one masked compare. Typed arrays, no allocation; when
- * the pool or the key slots fill up the table starts again.
+ * four cards a suit — are told apart by one masked compare; bounds and word 1 sit in their own
+ * array, 12 bytes an entry, so a scan of a long chain stays within a few cache lines. An entry
+ * that answers moves to the front. Typed arrays, no allocation; when the pool or the key slots
+ * fill up the table starts again.
  */
 const NONE = -1;
-/** An entry: owners and mask of word 1, of word 2, of word 3, of word 4 (the 13th cards), then bounds. */
-const STRIDE = 9;
-const INFO = 8;
+/**
+ * An entry is split in two arrays so that a scan reads little memory: `summary` holds its bounds
+ * (INFO) and the owners and mask of word 1 (3 slots an entry), which reject almost every entry
+ * that does not answer; `deep` the owners and masks of words 2, 3 and 4 (6 slots).
+ */
+const SUMMARY = 3;
+const INFO = 0;
+const DEEP = 6;
 const BLOCK = 16;
 /**
  * `INFO` packs the lower bound (bits 0–3), the upper bound (4–7) and the number of fixed top cards
@@ -45,7 +52,8 @@ export class TranspositionTable {
   private readonly blockCount: Int32Array;
   private readonly blocks: number;
   private usedBlocks = 0;
-  private readonly entries: Int32Array;
+  private readonly summary: Int32Array;
+  private readonly deep: Int32Array;
   /** The position being looked at: its key slot and its owners packed by depth. */
   private slot = 0;
   private a = 0;
@@ -61,7 +69,8 @@ export class TranspositionTable {
     this.blocks = Math.max(1, (1 << entryBits) / BLOCK);
     this.blockNext = new Int32Array(this.blocks);
     this.blockCount = new Int32Array(this.blocks);
-    this.entries = new Int32Array(this.blocks * BLOCK * STRIDE);
+    this.summary = new Int32Array(this.blocks * BLOCK * SUMMARY);
+    this.deep = new Int32Array(this.blocks * BLOCK * DEEP);
     const slots = 1 << Math.max(4, entryBits - 2);
     this.slotMask = slots - 1;
     this.maxKeys = (slots >> 2) * 3;
@@ -77,7 +86,7 @@ export class TranspositionTable {
   }
 
   get bytes(): number {
-    return this.keyA.byteLength * 3 + this.blockNext.byteLength * 2 + this.entries.byteLength;
+    return this.keyA.byteLength * 3 + this.blockNext.byteLength * 2 + this.summary.byteLength + this.deep.byteLength;
   }
 
   /**
@@ -107,18 +116,19 @@ export class TranspositionTable {
    * -1. The bounds are checked first: they reject most entries with one load.
    */
   probe(need: number): number {
-    const t = this.entries;
+    const sum = this.summary;
+    const deep = this.deep;
     const w1 = this.w1;
-    const w2 = this.w2;
-    const w3 = this.w3;
-    const w4 = this.w4;
     for (let block = this.keyHead[this.slot]; block !== NONE; block = this.blockNext[block]) {
-      const first = block * BLOCK * STRIDE;
-      for (let e = first + (this.blockCount[block] - 1) * STRIDE; e >= first; e -= STRIDE) {
-        const info = t[e + INFO];
+      const first = block * BLOCK;
+      for (let e = first + this.blockCount[block] - 1; e >= first; e--) {
+        const at = e * SUMMARY;
+        const info = sum[at + INFO];
         if ((info & 15) < need && ((info >> 4) & 15) >= need) continue;
-        if (((t[e] ^ w1) & t[e + 1]) !== 0 || ((t[e + 2] ^ w2) & t[e + 3]) !== 0) continue;
-        if (((t[e + 4] ^ w3) & t[e + 5]) !== 0 || ((t[e + 6] ^ w4) & t[e + 7]) !== 0) continue;
+        if (((sum[at + 1] ^ w1) & sum[at + 2]) !== 0) continue;
+        const d = e * DEEP;
+        if (((deep[d] ^ this.w2) & deep[d + 1]) !== 0 || ((deep[d + 2] ^ this.w3) & deep[d + 3]) !== 0) continue;
+        if (((deep[d + 4] ^ this.w4) & deep[d + 5]) !== 0) continue;
         return this.toFront(e);
       }
     }
@@ -131,24 +141,20 @@ export class TranspositionTable {
    */
   private toFront(e: number): number {
     const head = this.keyHead[this.slot];
-    const front = (head * BLOCK + this.blockCount[head] - 1) * STRIDE;
+    const front = head * BLOCK + this.blockCount[head] - 1;
     if (front === e) return e;
-    const t = this.entries;
-    for (let i = 0; i < STRIDE; i++) {
-      const x = t[e + i];
-      t[e + i] = t[front + i];
-      t[front + i] = x;
-    }
+    swap(this.summary, e * SUMMARY, front * SUMMARY, SUMMARY);
+    swap(this.deep, e * DEEP, front * DEEP, DEEP);
     return front;
   }
 
   lower(e: number): number {
-    return this.entries[e + INFO] & 15;
+    return this.summary[e * SUMMARY + INFO] & 15;
   }
 
   /** How many top cards of `suit` entry `e` fixes. */
   fixed(e: number, suit: number): number {
-    return (this.entries[e + INFO] >>> (FIXED_SHIFT + 4 * suit)) & 15;
+    return (this.summary[e * SUMMARY + INFO] >>> (FIXED_SHIFT + 4 * suit)) & 15;
   }
 
   /**
@@ -156,7 +162,8 @@ export class TranspositionTable {
    * table), fixing the top `fixed[s]` cards of each suit.
    */
   store(fixed: Int32Array, lower: number, upper: number, tricksLeft: number): void {
-    const t = this.entries;
+    const sum = this.summary;
+    const deep = this.deep;
     const m0 = topMask(fixed[0]);
     const m1 = topMask(fixed[1]);
     const m2 = topMask(fixed[2]);
@@ -172,15 +179,17 @@ export class TranspositionTable {
     let head = this.keyHead[this.slot];
     // The same entry, if any, is among the newest: look no further.
     if (head !== NONE) {
-      const first = head * BLOCK * STRIDE;
-      const last = first + (this.blockCount[head] - 1) * STRIDE;
-      for (let e = last; e >= first && e > last - STORE_LOOKBACK * STRIDE; e -= STRIDE) {
-        if (t[e] !== o1 || t[e + 1] !== k1 || t[e + 2] !== o2 || t[e + 3] !== k2) continue;
-        if (t[e + 4] !== o3 || t[e + 5] !== k3 || t[e + 6] !== o4 || t[e + 7] !== k4) continue;
-        const info = t[e + INFO];
+      const first = head * BLOCK;
+      const last = first + this.blockCount[head] - 1;
+      for (let e = last; e >= first && e > last - STORE_LOOKBACK; e--) {
+        const at = e * SUMMARY;
+        const d = e * DEEP;
+        if (sum[at + 1] !== o1 || sum[at + 2] !== k1 || deep[d] !== o2 || deep[d + 1] !== k2) continue;
+        if (deep[d + 2] !== o3 || deep[d + 3] !== k3 || deep[d + 4] !== o4 || deep[d + 5] !== k4) continue;
+        const info = sum[at + INFO];
         const lo = Math.max(info & 15, lower);
         const hi = Math.min((info >> 4) & 15, upper);
-        t[e + INFO] = (info & ~0xff) | (hi << 4) | lo;
+        sum[at + INFO] = (info & ~0xff) | (hi << 4) | lo;
         return;
       }
     }
@@ -200,17 +209,27 @@ export class TranspositionTable {
       this.keyHead[this.slot] = block;
       head = block;
     }
-    const e = (head * BLOCK + this.blockCount[head]++) * STRIDE;
-    t[e] = o1;
-    t[e + 1] = k1;
-    t[e + 2] = o2;
-    t[e + 3] = k2;
-    t[e + 4] = o3;
-    t[e + 5] = k3;
-    t[e + 6] = o4;
-    t[e + 7] = k4;
+    const e = head * BLOCK + this.blockCount[head]++;
+    const at = e * SUMMARY;
+    const d = e * DEEP;
     const fixedField = fixed[0] | (fixed[1] << 4) | (fixed[2] << 8) | (fixed[3] << 12);
-    t[e + INFO] = (fixedField << FIXED_SHIFT) | (Math.min(upper, tricksLeft) << 4) | lower;
+    sum[at + INFO] = (fixedField << FIXED_SHIFT) | (Math.min(upper, tricksLeft) << 4) | lower;
+    sum[at + 1] = o1;
+    sum[at + 2] = k1;
+    deep[d] = o2;
+    deep[d + 1] = k2;
+    deep[d + 2] = o3;
+    deep[d + 3] = k3;
+    deep[d + 4] = o4;
+    deep[d + 5] = k4;
+  }
+}
+
+function swap(t: Int32Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const x = t[a + i];
+    t[a + i] = t[b + i];
+    t[b + i] = x;
   }
 }
 
