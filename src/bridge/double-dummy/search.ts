@@ -177,8 +177,8 @@ export class DoubleDummySearch {
   /**
    * Second hand's sure trick, when one trick is all his side still needs (North–South one more,
    * or East–West one, North–South needing every trick): he or his partner, last to play, holds
-   * the highest card of the suit led, and the third hand cannot ruff. The answer relied on that
-   * top card only (the third hand's lengths are in every table key).
+   * the highest card of the suit led, or can ruff it, and the third hand cannot ruff. The answer
+   * relied on that top card only (the third hand's lengths are in every table key).
    */
   private secondHandWins(depth: number, hand: number, target: number): boolean {
     const s = this.state;
@@ -188,11 +188,18 @@ export class DoubleDummySearch {
     const lead = s.trickSuit[s.at];
     const third = (hand + 1) & 3;
     const trump = s.trump;
-    if (trump !== NOTRUMP && lead !== trump && h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
-    const top = 1 << (31 - Math.clz32(s.present(lead, 1)));
-    if (((h[hand * 4 + lead] | h[(hand ^ 2) * 4 + lead]) & top) === 0) return false;
     const here = depth * 4;
     const rel = this.relevant;
+    if (trump !== NOTRUMP && lead !== trump) {
+      if (h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
+      // He or partner, void, ruffs: the third hand cannot overruff. Relies on lengths only.
+      if (ruffs(h, hand, lead, trump) || ruffs(h, hand ^ 2, lead, trump)) {
+        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+        return true;
+      }
+    }
+    const top = 1 << (31 - Math.clz32(s.present(lead, 1)));
+    if (((h[hand * 4 + lead] | h[(hand ^ 2) * 4 + lead]) & top) === 0) return false;
     rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
     rel[here + lead] = top;
     return true;
@@ -330,6 +337,11 @@ export class DoubleDummySearch {
     if (byRank) this.relevant[at + ws] = 1 << wr;
     return (winner & 1) === 0 ? 1 : 0;
   }
+}
+
+/** Whether `hand` is void in `suit` and holds a trump. */
+function ruffs(h: Int32Array, hand: number, suit: number, trump: number): boolean {
+  return h[hand * 4 + suit] === 0 && h[hand * 4 + trump] !== 0;
 }
 
 function presentOf(h: Int32Array, suit: number): number {
