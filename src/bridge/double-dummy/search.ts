@@ -183,7 +183,9 @@ export class DoubleDummySearch {
   private secondHandWins(depth: number, hand: number, target: number): boolean {
     const s = this.state;
     const ns = (hand & 1) === 0;
-    if (ns ? target - s.nsWon !== 1 : target - s.nsWon !== s.left) return false;
+    // The tricks his side still needs: North–South to reach the target, East–West to stop them.
+    const needed = ns ? target - s.nsWon : s.left - (target - s.nsWon) + 1;
+    if (needed !== 1) return s.trump === NOTRUMP && needed <= s.left && this.secondHandCashes(depth, hand, needed);
     const h = s.hands;
     const lead = s.trickSuit[s.at];
     const third = (hand + 1) & 3;
@@ -203,6 +205,48 @@ export class DoubleDummySearch {
     rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
     rel[here + lead] = top;
     return true;
+  }
+
+  /**
+   * In notrump, the second hand's side wins the trick with the top card of the suit led (DDS's
+   * second-hand quick tricks) and its holder, on lead next, cashes: the suit's next card if his,
+   * the top card of each other suit he holds, and all of a suit no one else holds. Whether that
+   * makes `needed`; relies on the top cards counted.
+   */
+  private secondHandCashes(depth: number, hand: number, needed: number): boolean {
+    const s = this.state;
+    const h = s.hands;
+    const lead = s.trickSuit[s.at];
+    const present = s.present(lead, 1);
+    const top = 1 << (31 - Math.clz32(present));
+    const holder = (h[hand * 4 + lead] & top) !== 0 ? hand : (h[(hand ^ 2) * 4 + lead] & top) !== 0 ? hand ^ 2 : -1;
+    if (holder < 0) return false;
+    const here = depth * 4;
+    const rel = this.relevant;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    rel[here + lead] = top;
+    let tricks = 1;
+    const rest = present ^ top;
+    const second = rest === 0 ? 0 : 1 << (31 - Math.clz32(rest));
+    if ((h[holder * 4 + lead] & second) !== 0) {
+      tricks++;
+      rel[here + lead] |= second;
+    }
+    for (let suit = 0; suit < 4 && tricks < needed; suit++) {
+      const mine = h[holder * 4 + suit];
+      if (suit === lead || mine === 0) continue;
+      const all = presentOf(h, suit);
+      if (all === mine) {
+        tricks += BIT_COUNT[mine];
+        continue;
+      }
+      const suitTop = 1 << (31 - Math.clz32(all));
+      if ((mine & suitTop) !== 0) {
+        tricks++;
+        rel[here + suit] = suitTop;
+      }
+    }
+    return tricks >= needed;
   }
 
   /** The trick just completed was won by rank if another card of the winner's suit is in it. */
