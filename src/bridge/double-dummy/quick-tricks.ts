@@ -12,6 +12,7 @@
  *   leader's suits partner's cards next below the leader's: the leader cashes his, leads low to
  *   partner, who cashes his.
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
+ * With none of those, a ruff by partner that no opponent can overruff is one trick.
  * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
  * counted), for the transposition table: a position with the same lengths and those cards in the
  * same hands has at least as many sure tricks.
@@ -91,7 +92,16 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     for (let s = 0; s < 4; s++) if (crossSuits & (1 << s)) relevant[at + s] = ownOnly[s];
   }
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
-  return Math.min(left, own + cross);
+  if (own + cross > 0 || !partnerTrumps) return Math.min(left, own + cross);
+  // No winner to cash, but a suit partner ruffs and neither opponent can overruff (each follows
+  // or has no trump): one trick, relying on lengths only.
+  for (let s = 0; s < 4; s++) {
+    if (s === trump || hands[leader * 4 + s] === 0 || hands[partner * 4 + s] !== 0) continue;
+    const lhoSafe = hands[lho * 4 + s] !== 0 || hands[lho * 4 + trump] === 0;
+    const rhoSafe = hands[rho * 4 + s] !== 0 || hands[rho * 4 + trump] === 0;
+    if (lhoSafe && rhoSafe) return 1;
+  }
+  return 0;
 }
 
 /** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */
