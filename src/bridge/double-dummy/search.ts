@@ -29,6 +29,8 @@ export class DoubleDummySearch {
   private readonly killer = new Int32Array(MAX_DEPTH).fill(-1);
   /** Per depth and suit: the rank below which the hand's cards are known to change nothing. */
   private readonly lowestWin = new Int32Array(MAX_DEPTH * 4 + 4);
+  /** Per depth and suit: the owner codes a trick's start there worked out (see trickStart). */
+  private readonly codeCache = new Int32Array(MAX_DEPTH * 4);
 
   constructor(tableBits = 20) {
     this.table = new TranspositionTable(tableBits);
@@ -284,11 +286,22 @@ export class DoubleDummySearch {
     // West's club length follows from the others (every hand holds as many cards): not keyed.
     let lengthsA = 0;
     let lengthsB = leader << 28;
+    // A suit no card of the last trick came from keeps the code the trick's start above worked out
+    // (that trick's start, four cards up, is on the path and computed its codes before playing).
+    const above = depth - 4;
+    const cache = this.codeCache;
+    let changed = 15;
+    if (above >= 0) {
+      const o = s.at - 4;
+      changed = (1 << s.trickSuit[o]) | (1 << s.trickSuit[o + 1]) | (1 << s.trickSuit[o + 2]) | (1 << s.trickSuit[o + 3]);
+    }
     for (let suit = 0; suit < 4; suit++) {
       lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
       lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
       if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
-      suitCode(h, suit, codes);
+      if ((changed & (1 << suit)) !== 0) suitCode(h, suit, codes);
+      else codes[suit] = cache[above * 4 + suit];
+      cache[depth * 4 + suit] = codes[suit];
     }
     tt.locate(lengthsA, lengthsB);
     const c0 = codes[0];
