@@ -5,13 +5,14 @@
  * search that relied on the run being one move relied on those ranks (see search.ts). Each move gets a weight from the situation at the table (cash a winner, lead to
  * partner's winner or ruff, win as cheaply as possible, follow low when partner's card holds,
  * discard low), and moves are tried heaviest first: the good move first is what lets alpha-beta
- * cut. `preferred` (a lead the transposition table remembers) is tried before everything.
+ * cut. `preferred` (a lead written `suit * 16 + cards of the suit above it`: the one that last cut
+ * at the same depth) is tried before everything.
  */
 import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
 import type { PlayState } from './play-state.js';
 
 /** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
-export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
+export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred = -1): number {
   const n = pos === 0 ? generateLeads(p, hand, moves, weights, base, preferred) : generateFollows(p, hand, pos, moves, weights, base);
   sortByWeight(moves, weights, base, n);
   return n;
@@ -39,11 +40,50 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
     else if (his & top) suitWeight = lhoRuffs || rhoRuffs ? -5 : 40;
     else if (partnerRuffs && !lhoRuffs) suitWeight = rhoRuffs && highestRank(h[rho * 4 + trump]) > highestRank(h[partner * 4 + trump]) ? 0 : 35;
     else if (lhoRuffs || rhoRuffs) suitWeight = -20;
-    else suitWeight = (h[lho * 4 + s] & top) !== 0 ? -8 : 0;
+    else suitWeight = opponentsTopWeight(h, hand, s, all, top);
     if (s === trump) suitWeight += 5;
+    suitWeight -= SIZE_WEIGHT * (opponentCards(h[lho * 4 + s], p.left) + opponentCards(h[rho * 4 + s], p.left));
     n = addRuns(mine, all, s, moves, weights, base, n, suitWeight, preferred);
   }
   return n;
+}
+
+/**
+ * Weight against each card the opponents may play to a lead (DDS's idea): the fewer choices they
+ * have, the smaller the tree below the lead, so among leads that look alike the cheap ones are
+ * tried first. Measured best between 10 and 14 (40% fewer nodes than none).
+ */
+const SIZE_WEIGHT = 12;
+/** Weight for each card of a suit discarded from: long suits spare a card most easily (5% fewer nodes). */
+const DISCARD_LENGTH_WEIGHT = 10;
+
+/** The cards an opponent may play to a lead: a void hand may play any (counted as a full hand). */
+function opponentCards(suitCards: number, left: number): number {
+  return suitCards === 0 ? left + 1 : BIT_COUNT[suitCards];
+}
+
+/**
+ * A suit whose top card the opponents hold: lead it when the second-best card sits behind the top
+ * one (partner's after LHO's: a finesse that cannot lose), or when the side holds the second and
+ * third cards (a winner next time); avoid it when RHO, who plays last, holds the top or the
+ * second card (unless singleton, when it falls).
+ */
+function opponentsTopWeight(h: Int32Array, hand: number, s: number, all: number, top: number): number {
+  const partner = hand ^ 2;
+  const lho = (hand + 1) & 3;
+  const rho = (hand + 3) & 3;
+  const second = all === top ? 0 : 1 << highestRank(all ^ top);
+  const third = all === (top | second) ? 0 : 1 << highestRank(all ^ top ^ second);
+  const rhoCards = h[rho * 4 + s];
+  const ours = h[hand * 4 + s] | h[partner * 4 + s];
+  let w = 0;
+  if ((rhoCards & (top | second)) !== 0) {
+    if (BIT_COUNT[rhoCards] !== 1) w -= 10;
+  } else if ((h[lho * 4 + s] & top) !== 0 && (h[partner * 4 + s] & second) !== 0 && BIT_COUNT[h[partner * 4 + s]] !== 1) {
+    w += 31;
+  }
+  if ((ours & second) !== 0 && (ours & third) !== 0) w += 20;
+  return w;
 }
 
 /**
@@ -110,7 +150,7 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
         else if (pos < 3 && overruffed(p, hand, pos, lead, r)) weight = 20 + r;
         else weight = 80 - r;
       } else {
-        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0);
+        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0) + DISCARD_LENGTH_WEIGHT * BIT_COUNT[cards];
       }
       moves[base + n] = (low << 8) | (s * 16 + r);
       weights[base + n] = weight;

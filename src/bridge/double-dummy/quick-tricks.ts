@@ -4,10 +4,15 @@
  * - the leader's top cards in each suit (he holds the highest cards still out, consecutively), in
  *   a trump contract only as many as every opponent who still has trumps can follow to, and only
  *   as many as partner can follow to when partner has trumps (else partner may be made to ruff and
- *   take the lead);
- * - then one suit in which the leader has no top card but a small one and partner has the top
- *   cards: a low lead to partner and his winners, under the same limits (the leader following).
+ *   take the lead); all his cards of the suit when those top cards outnumber every other hand's
+ *   cards of it (and no one can ruff);
+ * - then, when the leader can reach partner (a small card in a suit whose top cards partner
+ *   holds), partner's top cards in every suit where the leader has none, under the same limits
+ *   (the leader following), and his small cards on the same terms as the leader's, and in the
+ *   leader's suits partner's cards next below the leader's: the leader cashes his, leads low to
+ *   partner, who cashes his.
  * Opponents who follow never discard, and opponents without trumps cannot hurt, so the suits add.
+ * With none of those, a ruff by partner that no opponent can overruff is one trick.
  * `relevant` receives, per suit, the cards whose ranks the count relied on (the top cards it
  * counted), for the transposition table: a position with the same lengths and those cards in the
  * same hands has at least as many sure tricks.
@@ -33,8 +38,8 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   const leaderTrumps = suited && hands[leader * 4 + trump] !== 0;
   let own = 0;
   let cross = 0;
-  let crossSuit = -1;
-  let crossCards = 0;
+  let entry = false;
+  let crossSuits = 0;
   for (let s = 0; s < 4; s++) {
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
@@ -49,25 +54,58 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     }
     const mineTop = topRun(mine, all);
     if (mineTop > 0) {
-      const counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      let counted = sideSuit && partnerTrumps ? Math.min(mineTop, limit, BIT_COUNT[his]) : sideSuit ? Math.min(mineTop, limit) : mineTop;
+      // Once every other hand is out of the suit, the leader's small cards are winners too.
+      const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !partnerTrumps);
+      if (safe && mineTop >= Math.max(BIT_COUNT[his], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) counted = BIT_COUNT[mine];
       own += counted;
-      relevant[at + s] = topCards(all, counted);
+      relevant[at + s] = topCards(all, Math.min(counted, mineTop));
+      ownOnly[s] = relevant[at + s];
+      // Partner's cards next below the leader's (A opposite Kx): his once the leader's are gone,
+      // if he can follow to those with small cards; reached like his other winners.
+      if (counted === mineTop && (!sideSuit || (safe && !leaderTrumps))) {
+        const next = topRun(his, all & ~relevant[at + s]);
+        if (next > 0 && BIT_COUNT[his] - next >= mineTop) {
+          cross += next;
+          crossSuits |= 1 << s;
+          if (BIT_COUNT[mine] > mineTop) entry = true;
+          relevant[at + s] = topCards(all, mineTop + next);
+        }
+      }
       continue;
     }
-    if (mine === 0) continue;
+    ownOnly[s] = 0;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
-    const reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
-    if (reach > cross) {
-      cross = reach;
-      crossSuit = s;
-      crossCards = topCards(all, reach);
-    }
+    let reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
+    const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !leaderTrumps);
+    if (safe && hisTop >= Math.max(BIT_COUNT[mine], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) reach = BIT_COUNT[his];
+    if (reach === 0) continue;
+    if (mine !== 0) entry = true;
+    cross += reach;
+    crossSuits |= 1 << s;
+    relevant[at + s] = topCards(all, Math.min(reach, hisTop));
   }
-  if (crossSuit >= 0) relevant[at + crossSuit] = crossCards;
+  if (!entry) {
+    // No way to partner's winners: they count for nothing.
+    cross = 0;
+    for (let s = 0; s < 4; s++) if (crossSuits & (1 << s)) relevant[at + s] = ownOnly[s];
+  }
   // Partner keeps his winners while he follows or discards to the leader's: at most `left` cards.
-  return Math.min(left, own + cross);
+  if (own + cross > 0 || !partnerTrumps) return Math.min(left, own + cross);
+  // No winner to cash, but a suit partner ruffs and neither opponent can overruff (each follows
+  // or has no trump): one trick, relying on lengths only.
+  for (let s = 0; s < 4; s++) {
+    if (s === trump || hands[leader * 4 + s] === 0 || hands[partner * 4 + s] !== 0) continue;
+    const lhoSafe = hands[lho * 4 + s] !== 0 || hands[lho * 4 + trump] === 0;
+    const rhoSafe = hands[rho * 4 + s] !== 0 || hands[rho * 4 + trump] === 0;
+    if (lhoSafe && rhoSafe) return 1;
+  }
+  return 0;
 }
+
+/** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */
+const ownOnly = new Int32Array(4);
 
 /** The `k` highest cards of `all`. */
 function topCards(all: number, k: number): number {
@@ -88,4 +126,60 @@ function topRun(mine: number, all: number): number {
   const missing = all & ~mine;
   const above = missing === 0 ? all : all & ~((2 << (31 - Math.clz32(missing))) - 1);
   return BIT_COUNT[above];
+}
+
+/**
+ * Tricks the side of `hand` is sure of with its trumps, whoever leads (DDS's "later tricks"):
+ * - the other side has no trumps: every trump of the longer trump hand wins a trick of its own
+ *   (a trick with a trump in it goes to the highest trump), relying on lengths only;
+ * - the side holds the top two trumps, and not as two singletons in different hands (which a
+ *   trump lead would make fall together): two tricks, relying on those two cards;
+ * - the side holds the top trump: one trick, relying on it.
+ * `relevant` receives the trump suit's cards relied on (other suits are left alone).
+ */
+export function trumpTricks(hands: Int32Array, trump: number, hand: number, relevant: Int32Array, at: number): number {
+  const a = hands[hand * 4 + trump];
+  const b = hands[(hand ^ 2) * 4 + trump];
+  const ours = a | b;
+  if (ours === 0) return 0;
+  const theirs = hands[((hand + 1) & 3) * 4 + trump] | hands[((hand + 3) & 3) * 4 + trump];
+  relevant[at + trump] = 0;
+  if (theirs === 0) return Math.max(BIT_COUNT[a], BIT_COUNT[b]);
+  const all = ours | theirs;
+  const top = 1 << (31 - Math.clz32(all));
+  if ((ours & top) === 0) return 0;
+  const second = 1 << (31 - Math.clz32(all ^ top));
+  const twoSingletons = BIT_COUNT[a] === 1 && BIT_COUNT[b] === 1;
+  if ((ours & second) !== 0 && !twoSingletons) {
+    relevant[at + trump] = top | second;
+    return 2;
+  }
+  relevant[at + trump] = top;
+  return 1;
+}
+
+/**
+ * Whether the side of `hand`, needing every one of the `left` tricks in notrump (or with no trump
+ * left), must fail: the other side keeps the top card of each suit it tops until it wins a trick
+ * with it (it would only have to discard it at the last trick, when it no longer matters), so the
+ * side wins tricks only in the suits it tops, at most as many in each as its longer hand holds.
+ * Relies on the top cards of the suits the other side tops (`relevant`, every suit written).
+ */
+export function cannotTakeAll(hands: Int32Array, hand: number, left: number, relevant: Int32Array, at: number): boolean {
+  const partner = hand ^ 2;
+  const lho = (hand + 1) & 3;
+  const rho = (hand + 3) & 3;
+  let tricks = 0;
+  for (let s = 0; s < 4; s++) {
+    const mine = hands[hand * 4 + s];
+    const his = hands[partner * 4 + s];
+    const theirs = hands[lho * 4 + s] | hands[rho * 4 + s];
+    const all = mine | his | theirs;
+    relevant[at + s] = 0;
+    if (all === 0) continue;
+    const top = 1 << (31 - Math.clz32(all));
+    if ((theirs & top) !== 0) relevant[at + s] = top;
+    else tricks += Math.max(BIT_COUNT[mine], BIT_COUNT[his]);
+  }
+  return tricks < left;
 }

@@ -9,7 +9,7 @@
 import { BIT_COUNT, NOTRUMP } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
-import { quickTricks } from './quick-tricks.js';
+import { cannotTakeAll, quickTricks, trumpTricks } from './quick-tricks.js';
 import { TranspositionTable } from './transposition.js';
 
 const MAX_DEPTH = 53;
@@ -29,6 +29,8 @@ export class DoubleDummySearch {
   private readonly killer = new Int32Array(MAX_DEPTH).fill(-1);
   /** Per depth and suit: the rank below which the hand's cards are known to change nothing. */
   private readonly lowestWin = new Int32Array(MAX_DEPTH * 4 + 4);
+  /** Per depth and suit: the owner codes a trick's start there worked out (see trickStart). */
+  private readonly codeCache = new Int32Array(MAX_DEPTH * 4);
 
   constructor(tableBits = 20) {
     this.table = new TranspositionTable(tableBits);
@@ -177,25 +179,76 @@ export class DoubleDummySearch {
   /**
    * Second hand's sure trick, when one trick is all his side still needs (North–South one more,
    * or East–West one, North–South needing every trick): he or his partner, last to play, holds
-   * the highest card of the suit led, and the third hand cannot ruff. The answer relied on that
-   * top card only (the third hand's lengths are in every table key).
+   * the highest card of the suit led, or can ruff it, and the third hand cannot ruff. The answer
+   * relied on that top card only (the third hand's lengths are in every table key).
    */
   private secondHandWins(depth: number, hand: number, target: number): boolean {
     const s = this.state;
     const ns = (hand & 1) === 0;
-    if (ns ? target - s.nsWon !== 1 : target - s.nsWon !== s.left) return false;
+    // The tricks his side still needs: North–South to reach the target, East–West to stop them.
+    const needed = ns ? target - s.nsWon : s.left - (target - s.nsWon) + 1;
+    if (needed !== 1) return s.trump === NOTRUMP && needed <= s.left && this.secondHandCashes(depth, hand, needed);
     const h = s.hands;
     const lead = s.trickSuit[s.at];
     const third = (hand + 1) & 3;
     const trump = s.trump;
-    if (trump !== NOTRUMP && lead !== trump && h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
+    const here = depth * 4;
+    const rel = this.relevant;
+    if (trump !== NOTRUMP && lead !== trump) {
+      if (h[third * 4 + lead] === 0 && h[third * 4 + trump] !== 0) return false;
+      // He or partner, void, ruffs: the third hand cannot overruff. Relies on lengths only.
+      if (ruffs(h, hand, lead, trump) || ruffs(h, hand ^ 2, lead, trump)) {
+        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+        return true;
+      }
+    }
     const top = 1 << (31 - Math.clz32(s.present(lead, 1)));
     if (((h[hand * 4 + lead] | h[(hand ^ 2) * 4 + lead]) & top) === 0) return false;
+    rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+    rel[here + lead] = top;
+    return true;
+  }
+
+  /**
+   * In notrump, the second hand's side wins the trick with the top card of the suit led (DDS's
+   * second-hand quick tricks) and its holder, on lead next, cashes: the suit's next card if his,
+   * the top card of each other suit he holds, and all of a suit no one else holds. Whether that
+   * makes `needed`; relies on the top cards counted.
+   */
+  private secondHandCashes(depth: number, hand: number, needed: number): boolean {
+    const s = this.state;
+    const h = s.hands;
+    const lead = s.trickSuit[s.at];
+    const present = s.present(lead, 1);
+    const top = 1 << (31 - Math.clz32(present));
+    const holder = (h[hand * 4 + lead] & top) !== 0 ? hand : (h[(hand ^ 2) * 4 + lead] & top) !== 0 ? hand ^ 2 : -1;
+    if (holder < 0) return false;
     const here = depth * 4;
     const rel = this.relevant;
     rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
     rel[here + lead] = top;
-    return true;
+    let tricks = 1;
+    const rest = present ^ top;
+    const second = rest === 0 ? 0 : 1 << (31 - Math.clz32(rest));
+    if ((h[holder * 4 + lead] & second) !== 0) {
+      tricks++;
+      rel[here + lead] |= second;
+    }
+    for (let suit = 0; suit < 4 && tricks < needed; suit++) {
+      const mine = h[holder * 4 + suit];
+      if (suit === lead || mine === 0) continue;
+      const all = presentOf(h, suit);
+      if (all === mine) {
+        tricks += BIT_COUNT[mine];
+        continue;
+      }
+      const suitTop = 1 << (31 - Math.clz32(all));
+      if ((mine & suitTop) !== 0) {
+        tricks++;
+        rel[here + suit] = suitTop;
+      }
+    }
+    return tricks >= needed;
   }
 
   /** The trick just completed was won by rank if another card of the winner's suit is in it. */
@@ -224,8 +277,83 @@ export class DoubleDummySearch {
     if (left === 1) return s.nsWon + this.lastTrickToNs(leader, here) >= target;
     const h = s.hands;
     const ns = (leader & 1) === 0;
+    // The cheap bounds before the table. (Asking the table first many tricks from the end, as
+    // DDS does, was measured: more nodes and no faster.)
+    const decided = this.boundsDecide(leader, need, here);
+    if (decided >= 0) return decided === 1;
+    const tt = this.table;
+    const codes = tt.codes;
+    // West's club length follows from the others (every hand holds as many cards): not keyed.
+    let lengthsA = 0;
+    let lengthsB = leader << 28;
+    // A suit no card of the last trick came from keeps the code the trick's start above worked out
+    // (that trick's start, four cards up, is on the path and computed its codes before playing).
+    const above = depth - 4;
+    const cache = this.codeCache;
+    let changed = 15;
+    if (above >= 0) {
+      const o = s.at - 4;
+      changed = (1 << s.trickSuit[o]) | (1 << s.trickSuit[o + 1]) | (1 << s.trickSuit[o + 2]) | (1 << s.trickSuit[o + 3]);
+    }
+    for (let suit = 0; suit < 4; suit++) {
+      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
+      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
+      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
+      if ((changed & (1 << suit)) !== 0) suitCode(h, suit, codes);
+      else codes[suit] = cache[above * 4 + suit];
+      cache[depth * 4 + suit] = codes[suit];
+    }
+    tt.locate(lengthsA, lengthsB);
+    const c0 = codes[0];
+    const c1 = codes[1];
+    const c2 = codes[2];
+    const c3 = codes[3];
+    const hit = tt.probe(need);
+    if (hit >= 0) {
+      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
+      return tt.lower(hit) >= need;
+    }
+    // The lead that last cut at this depth first. (Leads remembered in table entries that match
+    // but cannot decide were measured to help less than the time their scan cost.)
+    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, this.killer[depth]);
+    const cut = this.tryMoves(depth, leader, 0, n, target);
+    const result = cut >= 0 ? ns : !ns;
+    if (cut >= 0) {
+      const move = this.moves[depth * SLOTS + cut];
+      const suit = (move >> 4) & 15;
+      this.killer[depth] = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
+    }
+    const fixed = this.fixed;
+    for (let suit = 0; suit < 4; suit++) {
+      const r = rel[here + suit];
+      const present = presentOf(h, suit);
+      fixed[suit] = r === 0 ? 0 : BIT_COUNT[present >> (31 - Math.clz32(r & -r))];
+    }
+    // The search below overwrote the table's scratch codes: put this position's back.
+    codes[0] = c0;
+    codes[1] = c1;
+    codes[2] = c2;
+    codes[3] = c3;
+    tt.locate(lengthsA, lengthsB);
+    if (result) tt.store(fixed, need, left, left);
+    else tt.store(fixed, 0, need - 1, left);
+    return result;
+  }
+
+  /**
+   * The bounds at a trick's start other than the table: the leader's side's quick tricks, sure
+   * tricks of either side, a notrump leader topped everywhere, a side needing every trick in
+   * notrump. 1 if North–South reach the target, 0 if not, -1 if undecided; leaves in `relevant`
+   * at `here` the cards a decision relied on.
+   */
+  private boundsDecide(leader: number, need: number, here: number): number {
+    const s = this.state;
+    const h = s.hands;
+    const rel = this.relevant;
+    const left = s.left;
+    const ns = (leader & 1) === 0;
     const sure = quickTricks(h, s.trump, leader, left, rel, here);
-    if (ns ? sure >= need : left - sure < need) return ns;
+    if (ns ? sure >= need : left - sure < need) return ns ? 1 : 0;
     // In notrump, when the other side holds the top card of every suit the leader can lead, the
     // leader's side loses the first trick.
     if (s.trump === NOTRUMP && (ns ? left - 1 < need : need <= 1)) {
@@ -239,71 +367,24 @@ export class DoubleDummySearch {
       }
       if (covered) {
         for (let suit = 0; suit < 4; suit++) rel[here + suit] = h[leader * 4 + suit] === 0 ? 0 : 1 << (31 - Math.clz32(presentOf(h, suit)));
-        return !ns;
+        return ns ? 0 : 1;
       }
     }
-    // The highest trump always takes a trick, so the side without it on lead loses at least one.
     if (s.trump !== NOTRUMP) {
-      const t = s.trump;
-      const trumps = h[t] | h[4 + t] | h[8 + t] | h[12 + t];
-      const top = trumps === 0 ? 0 : 1 << (31 - Math.clz32(trumps));
-      const theirs = (h[((leader + 1) & 3) * 4 + t] | h[((leader + 3) & 3) * 4 + t]) & top;
-      if (theirs !== 0 && (ns ? left - 1 < need : need <= 1)) {
-        rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
-        rel[here + t] = top;
-        return !ns;
-      }
+      // The other side's sure trump tricks bound the leader's side from above; the leader's own
+      // sure trump tricks may beat the quick tricks as a bound from below.
+      rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
+      const theirs = trumpTricks(h, s.trump, leader ^ 1, rel, here);
+      if (ns ? left - theirs < need : theirs >= need) return ns ? 0 : 1;
+      const ours = trumpTricks(h, s.trump, leader, rel, here);
+      if (ns ? ours >= need : left - ours < need) return ns ? 1 : 0;
     }
-
-    const tt = this.table;
-    const codes = tt.codes;
-    const counts = tt.counts;
-    // West's club length follows from the others (every hand holds as many cards): not keyed.
-    let lengthsA = 0;
-    let lengthsB = leader << 28;
-    for (let suit = 0; suit < 4; suit++) {
-      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
-      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
-      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
-      suitCode(h, suit, codes, counts);
+    // A side needing every trick in notrump.
+    if (s.trump === NOTRUMP || (h[s.trump] | h[4 + s.trump] | h[8 + s.trump] | h[12 + s.trump]) === 0) {
+      if (need === left && cannotTakeAll(h, 0, left, rel, here)) return 0;
+      if (need === 1 && cannotTakeAll(h, 1, left, rel, here)) return 1;
     }
-    tt.locate(lengthsA, lengthsB);
-    const c0 = codes[0];
-    const c1 = codes[1];
-    const c2 = codes[2];
-    const c3 = codes[3];
-    const hit = tt.probe(need);
-    if (hit >= 0) {
-      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
-      return tt.lower(hit) >= need;
-    }
-    const preferred = tt.hint >= 0 ? tt.hint : this.killer[depth];
-    const n = generateMoves(s, leader, 0, this.moves, this.weights, depth * SLOTS, preferred);
-    const cut = this.tryMoves(depth, leader, 0, n, target);
-    const result = cut >= 0 ? ns : !ns;
-    let best = -1;
-    if (cut >= 0) {
-      const move = this.moves[depth * SLOTS + cut];
-      const suit = (move >> 4) & 15;
-      best = suit * 16 + BIT_COUNT[presentOf(h, suit) >> ((move & 15) + 1)];
-      this.killer[depth] = best;
-    }
-    const fixed = this.fixed;
-    for (let suit = 0; suit < 4; suit++) {
-      const r = rel[here + suit];
-      const present = presentOf(h, suit);
-      fixed[suit] = r === 0 ? 0 : BIT_COUNT[present >> (31 - Math.clz32(r & -r))];
-      counts[suit] = BIT_COUNT[present];
-    }
-    // The search below overwrote the table's scratch codes: put this position's back.
-    codes[0] = c0;
-    codes[1] = c1;
-    codes[2] = c2;
-    codes[3] = c3;
-    tt.locate(lengthsA, lengthsB);
-    if (result) tt.store(fixed, need, left, best, left);
-    else tt.store(fixed, 0, need - 1, best, left);
-    return result;
+    return -1;
   }
 
   /** 1 if North–South win the last trick (each hand has one card left), else 0. */
@@ -333,16 +414,21 @@ export class DoubleDummySearch {
   }
 }
 
+/** Whether `hand` is void in `suit` and holds a trump. */
+function ruffs(h: Int32Array, hand: number, suit: number, trump: number): boolean {
+  return h[hand * 4 + suit] === 0 && h[hand * 4 + trump] !== 0;
+}
+
 function presentOf(h: Int32Array, suit: number): number {
   return h[suit] | h[4 + suit] | h[8 + suit] | h[12 + suit];
 }
 
 /**
- * Writes a suit's owners from the top down (2 bits a card, from bit 31) and its number of cards.
+ * Writes a suit's owners from the top down (2 bits a card, from bit 31).
  * The owners' two bits are two masks (East or West, South or West) squeezed onto the suit's
  * remaining cards and spread to every other bit, by table: no loop over the cards.
  */
-function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32Array): void {
+function suitCode(h: Int32Array, suit: number, codes: Int32Array): void {
   const e = h[4 + suit];
   const s = h[8 + suit];
   const w = h[12 + suit];
@@ -350,7 +436,6 @@ function suitCode(h: Int32Array, suit: number, codes: Int32Array, counts: Int32A
   const count = BIT_COUNT[all];
   const low = squeeze(e | w, all) | (squeeze(s | w, all) << 1);
   codes[suit] = count === 0 ? 0 : low << (32 - 2 * count);
-  counts[suit] = count;
 }
 
 /** The bits of `x` at the places `all` has bits, packed together, spread to the even bits. */

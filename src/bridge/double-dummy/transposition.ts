@@ -10,59 +10,89 @@
  *    and the same owners of those top cards.
  * Entries hold bounds on North–South's tricks from the position; the bounds do not depend on the
  * trick target or the declarer, only on the trump, so the table lives for one trump suit.
- * Entries with the same suit lengths and leader are chained from a hash bucket; typed arrays, no
- * allocation; when the pool is full the table starts again.
+ *
+ * Layout, for a lookup that touches few cache lines: the suit lengths and leader (the "length
+ * key") are found by open addressing; each key owns a chain of blocks of 16 entries, stored side
+ * by side, so a probe reads one key slot and then memory in order (a chain of single entries
+ * scattered over the pool cost a cache miss per entry, a third of the solver's time). An entry
+ * packs the owners of all four suits by depth, as DDS does: word 1 holds the top four cards of
+ * every suit (8 bits a suit), word 2 the next four, and so on, so most entries — which fix at most
+ * four cards a suit — are told apart by one masked compare; bounds and word 1 sit in their own
+ * array, 12 bytes an entry, so a scan of a long chain stays within a few cache lines. An entry
+ * that answers moves to the front. Typed arrays, no allocation; when the pool or the key slots
+ * fill up the table starts again.
  */
 const NONE = -1;
 /**
- * One entry is 12 int32 slots: next in chain, the two length keys, per suit the mask of its fixed top cards
- * and their owners written from bit 31 down (2 bits a card; `codes` of the position are aligned the
- * same way, so a match is one mask-and-compare a suit), then bounds and best lead.
+ * An entry is split in two arrays so that a scan reads little memory: `summary` holds its bounds
+ * (INFO) and the owners and mask of word 1 (3 slots an entry), which reject almost every entry
+ * that does not answer; `deep` the owners and masks of words 2, 3 and 4 (6 slots).
  */
-const STRIDE = 12;
-const NEXT = 0;
-const LEN_A = 1;
-const LEN_B = 2;
-const MASK = 3;
-const OWNERS = 7;
-const INFO = 11;
+const SUMMARY = 3;
+const INFO = 0;
+const DEEP = 6;
+const BLOCK = 16;
+/**
+ * `INFO` packs the lower bound (bits 0–3), the upper bound (4–7) and the number of fixed top cards
+ * of each suit (4 bits a suit from bit 8).
+ */
+const FIXED_SHIFT = 8;
+/** Newest entries of a key's first block searched for the same entry before adding one. */
+const STORE_LOOKBACK = 8;
 
 export class TranspositionTable {
-  private readonly bucketMask: number;
-  private readonly heads: Int32Array;
-  private readonly capacity: number;
-  private readonly entries: Int32Array;
-  private used = 0;
-  /** The position being looked at: lengths key, suit owner codes (top-aligned) and suit sizes. */
+  private readonly slotMask: number;
+  private readonly keyA: Int32Array;
+  private readonly keyB: Int32Array;
+  /** Newest block of each key slot, or NONE for a free slot. */
+  private readonly keyHead: Int32Array;
+  private readonly maxKeys: number;
+  private keys = 0;
+  private readonly blockNext: Int32Array;
+  private readonly blockCount: Int32Array;
+  private readonly blocks: number;
+  private usedBlocks = 0;
+  private readonly summary: Int32Array;
+  private readonly deep: Int32Array;
+  /** The position being looked at: its key slot and its owners packed by depth. */
+  private slot = 0;
   private a = 0;
   private b = 0;
-  private bucket = 0;
+  private w1 = 0;
+  private w2 = 0;
+  private w3 = 0;
+  private w4 = 0;
+  /** Scratch: the four suits' owners from the top card down, aligned to bit 31 (set by the search). */
   readonly codes = new Int32Array(4);
-  readonly counts = new Int32Array(4);
-  /** A lead remembered by some matching entry, or -1. */
-  hint = NONE;
 
   constructor(entryBits = 20) {
-    const buckets = 1 << (entryBits - 1);
-    this.bucketMask = buckets - 1;
-    this.heads = new Int32Array(buckets).fill(NONE);
-    this.capacity = 1 << entryBits;
-    this.entries = new Int32Array(this.capacity * STRIDE);
+    this.blocks = Math.max(1, (1 << entryBits) / BLOCK);
+    this.blockNext = new Int32Array(this.blocks);
+    this.blockCount = new Int32Array(this.blocks);
+    this.summary = new Int32Array(this.blocks * BLOCK * SUMMARY);
+    this.deep = new Int32Array(this.blocks * BLOCK * DEEP);
+    const slots = 1 << Math.max(4, entryBits - 2);
+    this.slotMask = slots - 1;
+    this.maxKeys = (slots >> 2) * 3;
+    this.keyA = new Int32Array(slots);
+    this.keyB = new Int32Array(slots);
+    this.keyHead = new Int32Array(slots).fill(NONE);
   }
 
   clear(): void {
-    this.heads.fill(NONE);
-    this.used = 0;
+    this.keyHead.fill(NONE);
+    this.keys = 0;
+    this.usedBlocks = 0;
   }
 
   get bytes(): number {
-    return this.heads.byteLength + this.entries.byteLength;
+    return this.keyA.byteLength * 3 + this.blockNext.byteLength * 2 + this.summary.byteLength + this.deep.byteLength;
   }
 
   /**
    * Sets the position to look up or store: `a`/`b` pack the 16 suit lengths (4 bits each) with the
    * leader in `b`'s top bits; `codes` must hold the four suits' owners from the top card down,
-   * aligned to bit 31, and `counts` the suits' sizes.
+   * aligned to bit 31 (zero below the suit's last card).
    */
   locate(a: number, b: number): void {
     this.a = a;
@@ -70,117 +100,148 @@ export class TranspositionTable {
     let h = Math.imul(a, 0x9e3779b1);
     h = Math.imul(h ^ b ^ (h >>> 15), 0x85ebca77);
     h ^= h >>> 13;
-    this.bucket = h & this.bucketMask;
+    let slot = h & this.slotMask;
+    const heads = this.keyHead;
+    while (heads[slot] !== NONE && (this.keyA[slot] !== a || this.keyB[slot] !== b)) slot = (slot + 1) & this.slotMask;
+    this.slot = slot;
+    const c = this.codes;
+    this.w1 = packWord(c[0], c[1], c[2], c[3], 0);
+    this.w2 = packWord(c[0], c[1], c[2], c[3], 8);
+    this.w3 = packWord(c[0], c[1], c[2], c[3], 16);
+    this.w4 = packWord(c[0], c[1], c[2], c[3], 24);
   }
 
   /**
    * An entry matching the position whose bounds decide `need` (lower ≥ need or upper < need), or
-   * -1. Sets `hint` from the matching entries.
+   * -1. The bounds are checked first: they reject most entries with one load.
    */
   probe(need: number): number {
-    this.hint = NONE;
-    const t = this.entries;
-    const c0 = this.codes[0];
-    const c1 = this.codes[1];
-    const c2 = this.codes[2];
-    const c3 = this.codes[3];
-    let prev = NONE;
-    for (let e = this.heads[this.bucket]; e !== NONE; prev = e, e = t[e + NEXT]) {
-      if (
-        t[e + LEN_A] !== this.a ||
-        t[e + LEN_B] !== this.b ||
-        (c0 & t[e + MASK]) !== t[e + OWNERS] ||
-        (c1 & t[e + MASK + 1]) !== t[e + OWNERS + 1] ||
-        (c2 & t[e + MASK + 2]) !== t[e + OWNERS + 2] ||
-        (c3 & t[e + MASK + 3]) !== t[e + OWNERS + 3]
-      ) {
-        continue;
+    const sum = this.summary;
+    const deep = this.deep;
+    const w1 = this.w1;
+    for (let block = this.keyHead[this.slot]; block !== NONE; block = this.blockNext[block]) {
+      const first = block * BLOCK;
+      for (let e = first + this.blockCount[block] - 1; e >= first; e--) {
+        const at = e * SUMMARY;
+        const info = sum[at + INFO];
+        if ((info & 15) < need && ((info >> 4) & 15) >= need) continue;
+        if (((sum[at + 1] ^ w1) & sum[at + 2]) !== 0) continue;
+        const d = e * DEEP;
+        if (((deep[d] ^ this.w2) & deep[d + 1]) !== 0 || ((deep[d + 2] ^ this.w3) & deep[d + 3]) !== 0) continue;
+        if (((deep[d + 4] ^ this.w4) & deep[d + 5]) !== 0) continue;
+        return this.toFront(e);
       }
-      const info = t[e + INFO];
-      if ((info & 15) >= need || ((info >> 4) & 15) < need) {
-        // Move the entry to the front: positions recur in bursts.
-        if (prev !== NONE) {
-          t[prev + NEXT] = t[e + NEXT];
-          t[e + NEXT] = this.heads[this.bucket];
-          this.heads[this.bucket] = e;
-        }
-        return e;
-      }
-      if (this.hint === NONE) this.hint = info >> 8;
     }
     return NONE;
   }
 
+  /**
+   * Swaps entry `e` with the newest entry of its key, where the next probe looks first: positions
+   * recur in bursts. Answers where `e` now is.
+   */
+  private toFront(e: number): number {
+    const head = this.keyHead[this.slot];
+    const front = head * BLOCK + this.blockCount[head] - 1;
+    if (front === e) return e;
+    swap(this.summary, e * SUMMARY, front * SUMMARY, SUMMARY);
+    swap(this.deep, e * DEEP, front * DEEP, DEEP);
+    return front;
+  }
+
   lower(e: number): number {
-    return this.entries[e + INFO] & 15;
+    return this.summary[e * SUMMARY + INFO] & 15;
   }
 
   /** How many top cards of `suit` entry `e` fixes. */
   fixed(e: number, suit: number): number {
-    return bitCount(this.entries[e + MASK + suit]) >> 1;
+    return (this.summary[e * SUMMARY + INFO] >>> (FIXED_SHIFT + 4 * suit)) & 15;
   }
 
   /**
    * Records a bound for the position set by `locate` (call it again: the search below used the
    * table), fixing the top `fixed[s]` cards of each suit.
    */
-  store(fixed: Int32Array, lower: number, upper: number, best: number, tricksLeft: number): void {
-    const t = this.entries;
+  store(fixed: Int32Array, lower: number, upper: number, tricksLeft: number): void {
+    const sum = this.summary;
+    const deep = this.deep;
     const m0 = topMask(fixed[0]);
     const m1 = topMask(fixed[1]);
     const m2 = topMask(fixed[2]);
     const m3 = topMask(fixed[3]);
-    const o0 = this.codes[0] & m0;
-    const o1 = this.codes[1] & m1;
-    const o2 = this.codes[2] & m2;
-    const o3 = this.codes[3] & m3;
-    // The same entry, if any, is among the newest or recently used: look no further.
-    let looked = 0;
-    for (let e = this.heads[this.bucket]; e !== NONE && looked < 8; e = t[e + NEXT], looked++) {
-      if (
-        t[e + LEN_A] === this.a &&
-        t[e + LEN_B] === this.b &&
-        t[e + MASK] === m0 &&
-        t[e + MASK + 1] === m1 &&
-        t[e + MASK + 2] === m2 &&
-        t[e + MASK + 3] === m3 &&
-        t[e + OWNERS] === o0 &&
-        t[e + OWNERS + 1] === o1 &&
-        t[e + OWNERS + 2] === o2 &&
-        t[e + OWNERS + 3] === o3
-      ) {
-        const info = t[e + INFO];
+    const k1 = packWord(m0, m1, m2, m3, 0);
+    const k2 = packWord(m0, m1, m2, m3, 8);
+    const k3 = packWord(m0, m1, m2, m3, 16);
+    const k4 = packWord(m0, m1, m2, m3, 24);
+    const o1 = this.w1 & k1;
+    const o2 = this.w2 & k2;
+    const o3 = this.w3 & k3;
+    const o4 = this.w4 & k4;
+    let head = this.keyHead[this.slot];
+    // The same entry, if any, is among the newest: look no further.
+    if (head !== NONE) {
+      const first = head * BLOCK;
+      const last = first + this.blockCount[head] - 1;
+      for (let e = last; e >= first && e > last - STORE_LOOKBACK; e--) {
+        const at = e * SUMMARY;
+        const d = e * DEEP;
+        if (sum[at + 1] !== o1 || sum[at + 2] !== k1 || deep[d] !== o2 || deep[d + 1] !== k2) continue;
+        if (deep[d + 2] !== o3 || deep[d + 3] !== k3 || deep[d + 4] !== o4 || deep[d + 5] !== k4) continue;
+        const info = sum[at + INFO];
         const lo = Math.max(info & 15, lower);
         const hi = Math.min((info >> 4) & 15, upper);
-        t[e + INFO] = ((best < 0 ? info >> 8 : best) << 8) | (hi << 4) | lo;
+        sum[at + INFO] = (info & ~0xff) | (hi << 4) | lo;
         return;
       }
     }
-    if (this.used === this.capacity) this.clear();
-    const e = this.used++ * STRIDE;
-    t[e + LEN_A] = this.a;
-    t[e + LEN_B] = this.b;
-    t[e + MASK] = m0;
-    t[e + MASK + 1] = m1;
-    t[e + MASK + 2] = m2;
-    t[e + MASK + 3] = m3;
-    t[e + OWNERS] = o0;
-    t[e + OWNERS + 1] = o1;
-    t[e + OWNERS + 2] = o2;
-    t[e + OWNERS + 3] = o3;
-    t[e + INFO] = (best << 8) | (Math.min(upper, tricksLeft) << 4) | lower;
-    t[e + NEXT] = this.heads[this.bucket];
-    this.heads[this.bucket] = e;
+    if (head === NONE || this.blockCount[head] === BLOCK) {
+      if (this.usedBlocks === this.blocks || (head === NONE && this.keys === this.maxKeys)) {
+        this.clear();
+        this.locate(this.a, this.b);
+      }
+      if (this.keyHead[this.slot] === NONE) {
+        this.keyA[this.slot] = this.a;
+        this.keyB[this.slot] = this.b;
+        this.keys++;
+      }
+      const block = this.usedBlocks++;
+      this.blockNext[block] = this.keyHead[this.slot];
+      this.blockCount[block] = 0;
+      this.keyHead[this.slot] = block;
+      head = block;
+    }
+    const e = head * BLOCK + this.blockCount[head]++;
+    const at = e * SUMMARY;
+    const d = e * DEEP;
+    const fixedField = fixed[0] | (fixed[1] << 4) | (fixed[2] << 8) | (fixed[3] << 12);
+    sum[at + INFO] = (fixedField << FIXED_SHIFT) | (Math.min(upper, tricksLeft) << 4) | lower;
+    sum[at + 1] = o1;
+    sum[at + 2] = k1;
+    deep[d] = o2;
+    deep[d + 1] = k2;
+    deep[d + 2] = o3;
+    deep[d + 3] = k3;
+    deep[d + 4] = o4;
+    deep[d + 5] = k4;
   }
+}
+
+function swap(t: Int32Array, a: number, b: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const x = t[a + i];
+    t[a + i] = t[b + i];
+    t[b + i] = x;
+  }
+}
+
+/**
+ * Byte `shift / 8` (from the top) of each suit's top-aligned code, the four side by side: suit 0
+ * in the top byte. Word 0 holds every suit's top four cards, word 3 the 13th.
+ */
+function packWord(c0: number, c1: number, c2: number, c3: number, shift: number): number {
+  return (((c0 << shift) >>> 24) << 24) | (((c1 << shift) >>> 24) << 16) | (((c2 << shift) >>> 24) << 8) | ((c3 << shift) >>> 24);
 }
 
 /** The mask of the top `r` cards' owner bits in a top-aligned code. */
 function topMask(r: number): number {
   return r === 0 ? 0 : ~0 << (32 - 2 * r);
-}
-
-function bitCount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m; m &= m - 1) n++;
-  return n;
 }
