@@ -14,14 +14,12 @@ import { randomHoldings } from '../src/bridge/double-dummy/random-deal.js';
 import { DoubleDummySearch } from '../src/bridge/double-dummy/search.js';
 import { solveHoldings } from '../src/bridge/double-dummy/table.js';
 import { seededRandom } from '../src/bridge/random.js';
+import { quantile } from './support/stats.js';
 
 const DEALS = Number(process.env.DD_BENCH_DEALS ?? 200);
 const GOAL_RATIO = 3;
 const GOAL_WORST_MS = 10_000;
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 
 interface Figures {
   median: number;
