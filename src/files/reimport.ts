@@ -4,6 +4,7 @@ import { BadInputError, ConflictError } from '../common/errors.js';
 import type { PrismaTx } from '../database/prisma.service.js';
 import { Prisma, type Contestant, type Result, type Session } from '../generated/prisma/client.js';
 import { resultSnapshot } from '../results/line-decision.js';
+import { playedContent } from '../results/traveller-line.js';
 import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
 import type { ImportTarget } from './import.service.js';
 
@@ -145,7 +146,7 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
     });
     const corrected = decided.corrections.map(({ row, line }) => ({
       before: row,
-      after: { ...row, ...content(line), nsContestantId: contestantIds.get(line.ns.id)!, ewContestantId: contestantIds.get(line.ew.id)!, adjustment: (line.adjustment ?? null) as Prisma.JsonValue, version: row.version + 1 },
+      after: { ...row, ...playedContent(line, line.lead), nsContestantId: contestantIds.get(line.ns.id)!, ewContestantId: contestantIds.get(line.ew.id)!, adjustment: (line.adjustment ?? null) as Prisma.JsonValue, version: row.version + 1 },
     }));
     await updateLines(tx, corrected.map((c) => c.after));
     await tx.auditEntry.createMany({
@@ -165,7 +166,7 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
       boardNumber: line.boardNumber,
       nsContestantId: contestantIds.get(line.ns.id)!,
       ewContestantId: contestantIds.get(line.ew.id)!,
-      ...content(line),
+      ...playedContent(line, line.lead),
       adjustment: jsonOrNull(line.adjustment),
     }));
     if (added.length) {
@@ -288,20 +289,6 @@ function checkPeriod(session: Session, override: boolean, now: Date): void {
       'A director may still apply the corrected file with override=true (Law 79C2)',
     ['override'],
   );
-}
-
-function content(line: PlannedResult) {
-  return {
-    round: line.round,
-    table: line.table,
-    status: line.status,
-    contract: line.contract,
-    declarer: line.declarer,
-    tricks: line.tricks,
-    lead: line.lead,
-    nsScore: line.nsScore,
-    movementIssue: line.movementIssue,
-  };
 }
 
 function jsonOrNull(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {

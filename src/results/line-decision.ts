@@ -4,6 +4,7 @@ import type { Prisma, Result } from '../generated/prisma/client.js';
 import type { ResultLineInput } from './dto/submit-result.input.js';
 import type { LocatedLine } from './line-context.js';
 import type { ScoredLine } from './line-score.js';
+import { playedContent } from './traveller-line.js';
 
 /** A line checked against its session and scored, ready to be stored. */
 export interface PreparedLine extends LocatedLine, ScoredLine {
@@ -64,7 +65,7 @@ export function decideLine(state: BoardState, line: PreparedLine, rules: LineRul
   checkExpectedVersion(line.input.correction?.expectedVersion, same, `${line.field}correction.expectedVersion`);
   const change = changeAllowed(line, rules, same ? describe(same) : null);
   if (same) {
-    const row: Result = { ...same, ...content(line), adjustment: null, version: same.version + 1, updatedAt: now };
+    const row: Result = { ...same, ...playedContent(line, line.input.lead ?? null), adjustment: null, version: same.version + 1, updatedAt: now };
     return { kind: 'correct', row, before: same, audit: auditRow('RESULT_CORRECTED', row, actor, change, now, same) };
   }
   const clash = state.onBoard.find((r) => sharesSeat(r, line, rules.teams));
@@ -79,7 +80,7 @@ export function decideLine(state: BoardState, line: PreparedLine, rules: LineRul
     boardNumber: line.boardNumber,
     nsContestantId: line.ns.id,
     ewContestantId: line.ew.id,
-    ...content(line),
+    ...playedContent(line, line.input.lead ?? null),
     boardForm: 1,
     adjustment: null,
     idempotencyKey: key ?? null,
@@ -132,20 +133,6 @@ export function checkExpectedVersion(expected: number | null | undefined, curren
 function sharesSeat(row: Result, line: PreparedLine, teams: boolean): boolean {
   if (row.nsContestantId === line.ns.id || row.ewContestantId === line.ew.id) return true;
   return !teams && (row.nsContestantId === line.ew.id || row.ewContestantId === line.ns.id);
-}
-
-function content(line: PreparedLine) {
-  return {
-    round: line.round,
-    table: line.table,
-    status: line.status,
-    contract: line.contract,
-    declarer: line.declarer,
-    tricks: line.tricks,
-    nsScore: line.nsScore,
-    lead: line.input.lead ?? null,
-    movementIssue: line.movementIssue,
-  };
 }
 
 /** A retry is the same line: same contract, declarer, tricks, lead and seating. */

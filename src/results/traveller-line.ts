@@ -56,6 +56,14 @@ function lineOf(row: LineContent, names: LineNames, scores: LineScores): Travell
 /** What a traveller line shows of a stored result (the scoring caches keep no more than this). */
 export type LineContent = Omit<Result, 'createdAt' | 'updatedAt' | 'idempotencyKey'>;
 
+/** What a table's line says (the columns a correction or a re-import writes), picked from any line shape that has them. */
+export type PlayedContent = Pick<Result, 'round' | 'table' | 'status' | 'contract' | 'declarer' | 'tricks' | 'lead' | 'nsScore' | 'movementIssue'>;
+
+export function playedContent(line: Omit<PlayedContent, 'lead'>, lead: string | null): PlayedContent {
+  const { round, table, status, contract, declarer, tricks, nsScore, movementIssue } = line;
+  return { round, table, status, contract, declarer, tricks, lead, nsScore, movementIssue };
+}
+
 /** A stored result as a traveller line, before matchpoints or IMPs are added. */
 export function toTravellerLine(row: Result, ctx: SessionContext): TravellerLine {
   return travellerLineOf(row, {
