@@ -97,6 +97,9 @@ export class ImportService {
       goOn();
       const { outline } = reading;
       const lines = reading.lineCounts.reduce((n, c) => n + c, 0);
+      // A re-import's plan, as applyReimport left it (its lines carry the stored ids they matched):
+      // the figures are compared against that one, not a fresh copy from the reading worker.
+      let reimported: ImportPlan | null = null;
       const stored = await DryRun.catch(this.prisma.$transaction(
         async (tx) => {
           // The same file imported twice at once: the second waits, then finds the first.
@@ -106,7 +109,7 @@ export class ImportService {
           // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
           const again = await findReimportTarget(tx, outline, target);
           const { eventId, contestantIds, sessionIds, summary } = again
-            ? await applyReimport(tx, await reading.wholePlan(), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
+            ? await applyReimport(tx, (reimported = await reading.wholePlan()), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
             : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn)), summary: null };
           const report: ImportReport = { ...baseReport(format, eventId, outline, lines), dryRun: !!options.dryRun, reimport: summary };
           // A dry run answers what would be done and rolls everything back.
@@ -120,7 +123,7 @@ export class ImportService {
       ));
       if (stored instanceof DryRun) return { rehearsal: stored.report };
       if (stored.earlier) return { earlier: true, report: stored.report };
-      const figures = reading.figures ? { plan: await reading.wholePlan(), contestantIds: stored.contestantIds } : null;
+      const figures = reading.figures ? { plan: reimported ?? (await reading.wholePlan()), contestantIds: stored.contestantIds } : null;
       return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy: reading.doubleDummy };
     } finally {
       reading.close();
@@ -310,7 +313,6 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines
     warnings: plan.warnings,
     dryRun: false,
     reimport: null,
-    differences: [],
-    compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 },
+    ...NOTHING_COMPARED,
   };
 }
