@@ -78,7 +78,7 @@ function nationalField(): { event: EventInput; scoresByBoard: Int32Array[] } {
 
 let peakRss = 0;
 const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
-const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const middle = (xs: number[]) => quantile(xs, 0.5);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 

@@ -40,23 +40,6 @@ export class ExactSum implements ExactSource {
     return this;
   }
 
-  /** Takes `from` away and adds `to`: one bucket changed when they share a denominator (a board scored again with as many results). */
-  replace(from: Fraction, to: Fraction): this {
-    if (typeof from.num === 'number' && typeof to.num === 'number' && typeof from.den === 'number' && from.den === to.den) {
-      const b = this.buckets;
-      let at = 0;
-      while (at < b.length && b[at] !== from.den) at += 2;
-      const n = at < b.length ? b[at + 1] + to.num - from.num : NaN;
-      if (Number.isSafeInteger(n)) {
-        b[at + 1] = n;
-        this.exact = null;
-        this.approx += to.toNumber() - from.toNumber();
-        return this;
-      }
-    }
-    return this.add(from, -1).add(to, 1);
-  }
-
   /** The exact total: one common denominator for all buckets, then a single reduction. */
   value(): Fraction {
     if (this.exact) return this.exact;

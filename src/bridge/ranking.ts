@@ -54,7 +54,7 @@ export const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateE
  * `placeByApproximateScore` from entries already in `byApproximateScore` order (left as they are:
  * a ranking kept between revisions re-places only the entries that moved, then places them all).
  */
-export function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
+function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
   const placed: Placed<T>[] = [];
   visitPlaces(ordered, (e) => exact(e.item), (e, rank, tied) => placed.push({ item: e.item, rank, place: `${rank}${tied ? '=' : ''}` }));
   return placed;

@@ -4,9 +4,8 @@ import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
+import { CONTESTANT_NAME } from './models/contestant.model.js';
 
-export const CONTESTANT_NAME =
-  'Display name. Outside the event’s organisation and its federation, a name made of the players’ names shows them as each player’s club publishes them (namePolicy); a chosen pair or team name shows unless the event’s organisation hides names ("No. 3")';
 import { IdArg } from '../common/id.js';
 import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';

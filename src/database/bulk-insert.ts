@@ -24,8 +24,8 @@ const EVENT_LOOP_CHUNK = 2_000;
  * createMany sends one parameter per cell and builds an object per row, which at a national
  * field's 240,000 results is most of an import's time and memory.
  */
-export async function bulkInsert<R>(tx: PrismaTx, table: string, columns: BulkColumn<R>[], rows: readonly R[], beforeChunk?: () => void): Promise<void> {
-  await insertEncoded(tx, table, columns, encodedChunks(columns, rows, EVENT_LOOP_CHUNK), beforeChunk);
+export async function bulkInsert<R>(tx: PrismaTx, table: string, columns: BulkColumn<R>[], rows: readonly R[]): Promise<void> {
+  await insertEncoded(tx, table, columns, encodedChunks(columns, rows, EVENT_LOOP_CHUNK));
 }
 
 /**
@@ -55,7 +55,7 @@ export function* encodedChunks<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows:
 }
 
 /** `{"a","b",NULL,3}`: every text element quoted (backslash and quote escaped), so no content can break the literal. */
-export function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
+function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
   const elements = values.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/[\\"]/g, '\\$&')}"` : String(v)));
   return `{${elements.join(',')}}`;
 }

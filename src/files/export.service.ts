@@ -170,19 +170,22 @@ function line(r: StoredResult, s: ScoredSession, scored: ScoredEvent, section: s
 }
 
 function rankingCsv(scored: ScoredEvent, shown: Shown): string {
-  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => ({ r, seen: shown.get(r.contestant.id) })).map(({ r, seen }) => ({
-    place: r.place,
-    section: r.contestant.section,
-    number: r.contestant.number,
-    direction: r.contestant.direction,
-    name: seen?.name ?? r.contestant.name,
-    players: seen?.players.map((p) => p.name) ?? r.contestant.players.map((p) => p.player.name),
-    memberNumbers: seen?.players.map((p) => p.memberNumber) ?? r.contestant.players.map((p) => p.player.memberNumber),
-    score: r.score.round(2),
-    percentage: rounded(r.percentage) ?? null,
-    boardsPlayed: r.boards,
-    penalty: rounded(r.penalty) ?? null,
-  }));
+  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => {
+    const seen = shown.get(r.contestant.id)!;
+    return {
+      place: r.place,
+      section: r.contestant.section,
+      number: r.contestant.number,
+      direction: r.contestant.direction,
+      name: seen.name,
+      players: seen.players.map((p) => p.name),
+      memberNumbers: seen.players.map((p) => p.memberNumber),
+      score: r.score.round(2),
+      percentage: rounded(r.percentage) ?? null,
+      boardsPlayed: r.boards,
+      penalty: rounded(r.penalty) ?? null,
+    };
+  });
   const { event } = scored.data;
   return printRankingCsv(rows, { event: event.name, date: event.startsOn ? event.startsOn.toISOString().slice(0, 10) : null });
 }

@@ -7,6 +7,7 @@ import { BadInputError } from '../common/errors.js';
 import { ApiErrors } from '../common/openapi.js';
 import { RejectedItemBody } from './dto/rest-responses.js';
 import { FileFormat } from './models/import-report.model.js';
+import { SECTION_FILTER } from '../rankings/dto/ranking-page.args.js';
 import { SectionImportService } from './section-import.js';
 
 export class SectionImportBody {
@@ -45,7 +46,7 @@ export class SectionImportController {
     const known = Object.values(FileFormat).find((f) => f.toLowerCase() === format.toLowerCase());
     if (!known) throw new BadInputError(`Unknown file format "${format}": use usebio, pbn, bws or csv`, ['format']);
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) throw new BadInputError('Send the file itself, not JSON, as the request body', ['file']);
-    if (fromSection !== undefined && !/^[A-Za-z0-9]{1,4}$/.test(fromSection)) throw new BadInputError('fromSection must be a section letter', ['fromSection']);
+    if (fromSection !== undefined && !SECTION_FILTER.test(fromSection)) throw new BadInputError('fromSection must be a section letter', ['fromSection']);
     return this.sections.import(sectionId, known, req.body, fromSection, actor);
   }
 }

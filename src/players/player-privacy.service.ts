@@ -56,8 +56,8 @@ export class PlayerPrivacy {
   }
 
   /** A contestant's display name for the reader (see shownContestantName). */
-  async contestantName(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, reader: Principal | null, label = 'No.'): Promise<string> {
-    return this.nameOf(c, await Promise.all(c.players.map((p) => this.player(p, reader))), reader, label);
+  async contestantName(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, reader: Principal | null): Promise<string> {
+    return this.nameOf(c, await Promise.all(c.players.map((p) => this.player(p, reader))), reader);
   }
 
   /** A contestant with its name and players as the reader may see them (each player worked out once). */
@@ -67,10 +67,10 @@ export class PlayerPrivacy {
   }
 
   /** The contestant's name from its players as shown (see shownContestantName). */
-  private async nameOf(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null, label = 'No.'): Promise<string> {
+  private async nameOf(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null): Promise<string> {
     const eventOrg = await this.eventOrganization(c.eventId);
     if (await this.inReach(eventOrg, reader)) return c.name;
-    return shownContestantName(c, shown.map((p) => p.name), await this.policyOf(eventOrg), label);
+    return shownContestantName(c, shown.map((p) => p.name), await this.policyOf(eventOrg), 'No.');
   }
 
   /** Forgets a policy the moment it changes (other instances within REMEMBER_MS). */

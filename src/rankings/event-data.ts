@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
@@ -93,7 +94,7 @@ async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
   for (let i = 0; i < results.length; i++) {
-    if (i > 0 && i % SHARE_SLICE === 0) await new Promise((done) => setImmediate(done));
+    if (i > 0 && i % SHARE_SLICE === 0) await setImmediate();
     const r = results[i];
     r.sessionId = one(r.sessionId);
     r.sectionId = one(r.sectionId);

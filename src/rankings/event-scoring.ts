@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { frac, type Fraction } from '../bridge/fraction.js';
 import * as core from '../bridge/scoring/index.js';
 import type { Result } from '../generated/prisma/client.js';
@@ -31,7 +32,7 @@ export async function scoreEventInSlices(data: EventData): Promise<ScoredEvent> 
     const step = steps.next();
     if (step.done) return step.value;
     if (performance.now() - started > SLICE_MS) {
-      await new Promise((done) => setImmediate(done));
+      await setImmediate();
       started = performance.now();
     }
   }

@@ -1,7 +1,7 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
-import { CONTESTANT_NAME } from '../contestants/contestants.resolver.js';
+import { CONTESTANT_NAME } from '../contestants/models/contestant.model.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { RankedContestant } from './models/ranking.model.js';
 

@@ -20,6 +20,18 @@ export const BIT_COUNT = (() => {
   return table;
 })();
 
+/** The `k` highest cards of `all` (all of them when it has fewer). */
+export function topCards(all: number, k: number): number {
+  let mask = 0;
+  let rest = all;
+  for (let i = 0; i < k && rest; i++) {
+    const bit = 1 << (31 - Math.clz32(rest));
+    mask |= bit;
+    rest ^= bit;
+  }
+  return mask;
+}
+
 /** Rank (0–12) of the highest card of a non-empty mask; -1 for an empty one. */
 export function highestRank(mask: number): number {
   return 31 - Math.clz32(mask);

@@ -12,7 +12,7 @@ import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
 import type { PlayState } from './play-state.js';
 
 /** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
-export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred = -1): number {
+export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
   const n = pos === 0 ? generateLeads(p, hand, moves, weights, base, preferred) : generateFollows(p, hand, pos, moves, weights, base);
   sortByWeight(moves, weights, base, n);
   return n;

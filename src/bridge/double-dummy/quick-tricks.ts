@@ -17,7 +17,7 @@
  * counted), for the transposition table: a position with the same lengths and those cards in the
  * same hands has at least as many sure tricks.
  */
-import { BIT_COUNT, NOTRUMP } from './cards.js';
+import { BIT_COUNT, NOTRUMP, topCards } from './cards.js';
 
 export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
   const partner = leader ^ 2;
@@ -107,17 +107,6 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
 /** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */
 const ownOnly = new Int32Array(4);
 
-/** The `k` highest cards of `all`. */
-function topCards(all: number, k: number): number {
-  let mask = 0;
-  let rest = all;
-  for (let i = 0; i < k && rest; i++) {
-    const bit = 1 << (31 - Math.clz32(rest));
-    mask |= bit;
-    rest ^= bit;
-  }
-  return mask;
-}
 
 /** How many of `all`'s highest cards `mine` holds in an unbroken run from the top. */
 function topRun(mine: number, all: number): number {

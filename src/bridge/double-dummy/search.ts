@@ -6,7 +6,7 @@
  * decided it stores what it learnt. The trick count itself is found by stepping the target from a
  * guess (`nsTricks`), the table keeping what earlier targets proved.
  */
-import { BIT_COUNT, NOTRUMP } from './cards.js';
+import { BIT_COUNT, NOTRUMP, topCards } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
 import { cannotTakeAll, quickTricks, trumpTricks } from './quick-tricks.js';
@@ -472,14 +472,3 @@ function squeezeTable(bits: number): Uint8Array {
   return table;
 }
 
-/** The `k` highest cards of `present`. */
-function topCards(present: number, k: number): number {
-  let mask = 0;
-  let rest = present;
-  for (let i = 0; i < k; i++) {
-    const bit = 1 << (31 - Math.clz32(rest));
-    mask |= bit;
-    rest ^= bit;
-  }
-  return mask;
-}

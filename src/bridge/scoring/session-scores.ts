@@ -338,7 +338,7 @@ function talliesOf(results: readonly LineRow[], lines: Lines, rules: ScoringRule
     if (!f) continue;
     for (const side of SIDES) {
       const id = contestantOf(r, side);
-      const score = (side === 'ns' ? (f.nsMatchpoints ?? f.nsImps) : (f.ewMatchpoints ?? f.ewImps)) ?? Fraction.ZERO;
+      const score = sideScore(f, side);
       credit(tallies, id, cap && !f.top ? Fraction.ZERO : score, f.top ?? Fraction.ZERO);
       if (cap && !f.top) {
         const own = rounds.get(id) ?? new Map<string, Fraction>();

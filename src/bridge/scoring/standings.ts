@@ -124,20 +124,22 @@ function ownTop(s: ScoredSession, contestantId: string, board: number | null, ta
 
 const fitsUnit = (p: PenaltyRow, unit: 'MP' | 'IMP') => (unit === 'MP' ? p.unit === 'MP' || p.unit === 'PERCENT_OF_TOP' : p.unit === 'IMP');
 
+/** One session whose sections are scored apart: each section is ranked on its own. */
+const rankedBySection = (scored: ScoredEvent, sessions: ScoredSession[]) => sessions.length === 1 && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
+
+/** No section switches arrows and none is ranked apart: the field is the home direction. */
+function byDirectionOnly(scored: ScoredEvent, sessions: ScoredSession[]): boolean {
+  return !rankedBySection(scored, sessions) && sessions.every((s) => !s.data.sections.some(oneWinner));
+}
+
 /**
  * The field a contestant is ranked in. Ranking one session: its section when sections are scored
  * apart, and its home direction in a two-winner Mitchell. Carried over several sessions: its home
  * direction only, when it sat in two-winner sections throughout.
  */
-/** No section switches arrows and none is ranked apart: the field is the home direction. */
-function byDirectionOnly(scored: ScoredEvent, sessions: ScoredSession[]): boolean {
-  const bySection = sessions.length === 1 && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
-  return !bySection && sessions.every((s) => !s.data.sections.some(oneWinner));
-}
-
 function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: ContestantRow) => string {
   const single = sessions.length === 1;
-  const bySection = single && scored.rules.scoreAcross === 'SECTION' && sessions[0].data.sections.length > 1;
+  const bySection = rankedBySection(scored, sessions);
   // A national field's ranking need not look at every line to find its fields.
   if (byDirectionOnly(scored, sessions)) return (c) => c.direction ?? '';
   const sectionOf = new Map<string, { letter: string; oneWinner: boolean }[]>();

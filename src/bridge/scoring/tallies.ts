@@ -75,11 +75,6 @@ export class TallyBuilder extends RunningTally {
     this.sum.add(score, sign);
   }
 
-  override replace(from: Fraction, fromTop: Fraction, to: Fraction, toTop: Fraction): void {
-    super.replace(from, fromTop, to, toTop);
-    this.sum.replace(from, to);
-  }
-
   /** A snapshot: later credits to this builder leave it alone. */
   tally(): Tally {
     return this.snapshot(this.sum.clone(), 0);

@@ -2,6 +2,10 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { Direction } from '../../common/enums.js';
 import { Player } from '../../players/models/player.model.js';
 
+/** The description of a contestant's `name` wherever a reader's view of it is resolved (the name policy applies). */
+export const CONTESTANT_NAME =
+  'Display name. Outside the event’s organisation and its federation, a name made of the players’ names shows them as each player’s club publishes them (namePolicy); a chosen pair or team name shows unless the event’s organisation hides names ("No. 3")';
+
 @ObjectType({ description: 'A pair, team or individual entered in an event' })
 export class Contestant {
   @Field(() => ID, { description: 'The contestant’s id' }) id: string;

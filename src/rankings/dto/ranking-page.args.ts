@@ -3,6 +3,10 @@ import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 import { Direction } from '../../common/enums.js';
 import { PageArgs } from '../../common/pagination.js';
 
+/** A section letter as a filter names it (1–4 letters or digits), for GraphQL and REST alike. */
+export const SECTION_FILTER = /^[A-Za-z0-9]{1,4}$/;
+export const IsSectionFilter = () => Matches(SECTION_FILTER, { message: 'section must be a section letter (1–4 letters or digits)' });
+
 /** A page of a ranking: a national field has thousands of rows, a club's page shows its own. */
 @ArgsType()
 export class RankingPageArgs extends PageArgs {
@@ -13,7 +17,7 @@ export class RankingPageArgs extends PageArgs {
 
   @Field({ nullable: true, description: 'Only the contestants of this section (letter), placed as in the whole ranking' })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9]{1,4}$/, { message: 'section must be a section letter (1–4 letters or digits)' })
+  @IsSectionFilter()
   section?: string;
 
   @Field(() => ID, {

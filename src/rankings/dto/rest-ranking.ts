@@ -1,15 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
 import type { Page } from '../../common/pagination.js';
 import type { RankingEntry } from '../models/ranking.model.js';
+import { IsSectionFilter } from './ranking-page.args.js';
 
 /** The query string of a REST ranking page: the same filters as sessionRankingPage/eventRankingPage. */
 export class RankingPageQuery {
   @IsOptional() @Type(() => Number) @IsInt({ message: 'first must be a whole number' }) @Min(1) @Max(100) first?: number;
   @IsOptional() @IsString() after?: string;
   @IsOptional() @IsIn(['NS', 'EW'], { message: 'direction must be NS or EW' }) direction?: 'NS' | 'EW';
-  @IsOptional() @Matches(/^[A-Za-z0-9]{1,4}$/, { message: 'section must be a section letter (1–4 letters or digits)' }) section?: string;
+  @IsOptional() @IsSectionFilter() section?: string;
   @IsOptional() @IsUUID(undefined, { message: 'organizationId must be a UUID' }) organizationId?: string;
 }
 
