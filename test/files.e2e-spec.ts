@@ -112,8 +112,15 @@ describe('files in and out', () => {
       process.env.TRAVELLER_IMPORT_WORKER_BYTES = '0';
       try {
         // Another event than the fixture other tests import: a new file, not that one again or a correction of it.
-        const report = (await importFile('usebio', Buffer.from(fixture('usebio-two-sections.xml').toString('utf8').replace('Tuesday Pairs', 'Worker Pairs'))).expect(201)).body;
+        const xml = fixture('usebio-two-sections.xml').toString('utf8').replace('Tuesday Pairs', 'Worker Pairs');
+        const report = (await importFile('usebio', Buffer.from(xml)).expect(201)).body;
         expect(report).toMatchObject({ format: 'USEBIO', alreadyImported: false, rejected: [{ reason: expect.stringMatching(/already has a result on board 1/) }] });
+        // The same file again, not byte for byte (a trailing newline): a re-import that changes
+        // nothing, whose own figures are still compared with the stored lines it matched.
+        const again = (await importFile('usebio', Buffer.from(`${xml}\n`)).expect(200)).body;
+        expect(again).toMatchObject({ eventId: report.eventId, reimport: { corrected: 0, added: 0 } });
+        expect(again.compared).toEqual(report.compared);
+        expect(again.compared.lines).toBeGreaterThan(0);
         const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { place score } }`, { e: report.eventId })).eventRanking;
         expect(ranking.length).toBeGreaterThan(0);
         const broken = await importFile('pbn', Buffer.from(pbn.replace('N:AKQ2.T95.J87.A43', 'N:AKQ2.T95.J87.A432'))).expect(400);
