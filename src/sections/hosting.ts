@@ -50,15 +50,25 @@ export async function hostImportedSections(tx: Tx, eventId: string, sectionIds: 
   const earlier = await tx.section.findMany({ where: { session: { eventId }, id: { notIn: sectionIds } } });
   const unknown = Object.keys(named).filter((letter) => !created.some((x) => x.letter === letter));
   if (unknown.length) throw new BadInputError(`The file has no section ${unknown.join(', ')} to give a host`, ['hosts']);
+  const earlierOf = new Map(earlier.map((e) => [e.letter, e]));
+  const clubs = new Map<string, Promise<string>>(); // each named club checked once
+  const hosted = new Map<string, string[]>(); // host → its new sections: one update a host, not a section
   for (const x of created) {
-    const before = earlier.find((e) => e.letter === x.letter);
+    const before = earlierOf.get(x.letter);
     const wanted = named[x.letter];
-    const host = wanted === undefined ? (before?.organizationId ?? null) : wanted === event.organizationId ? null : await hostClub(tx, wanted, event);
+    const host = wanted === undefined ? (before?.organizationId ?? null) : wanted === event.organizationId ? null : await memo(clubs, wanted, () => hostClub(tx, wanted, event));
     if (before && before.organizationId !== host) {
       throw new ConflictError(`Section ${x.letter} of another session of this event is run by ${before.organizationId ? 'another club' : 'the event’s organisation'}: a letter keeps its host in every session`, ['hosts']);
     }
-    if (host) await tx.section.update({ where: { id: x.id }, data: { organizationId: host } });
+    if (host) hosted.get(host)?.push(x.id) ?? hosted.set(host, [x.id]);
   }
+  for (const [host, ids] of hosted) await tx.section.updateMany({ where: { id: { in: ids } }, data: { organizationId: host } });
+}
+
+function memo<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let found = cache.get(key);
+  if (!found) cache.set(key, (found = make()));
+  return found;
 }
 
 /**
