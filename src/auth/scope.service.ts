@@ -22,6 +22,10 @@ const hostOfLetter = (event: string, letter: string) =>
   `(SELECT CASE WHEN count(*) > 0 AND count(*) = count(x."organizationId") AND count(DISTINCT x."organizationId") = 1 THEN min(x."organizationId"::text)::uuid END
       FROM "Section" x JOIN "Session" s2 ON s2."id" = x."sessionId" WHERE s2."eventId" = ${event} AND x."letter" = ${letter})`;
 
+/** The host of the section a contestant plays in within a session (the section of its letter). */
+const hostOfContestant = (session: string, contestant: string, sameEvent = '') =>
+  `(SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = ${session} AND x."letter" = c."section" WHERE c."id" = ${contestant}${sameEvent})`;
+
 type Kind = Exclude<ScopeTarget['kind'], 'ownOrganization' | 'global'>;
 
 /** From an object an operation touches to its organisation, federation and event; null when it does not exist. */
@@ -33,7 +37,7 @@ const QUERIES: Record<Kind, string> = {
   board: `SELECT ${EVENT_SCOPE}, ${READ_AT} FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE b."id" = $1`,
   contestant: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfLetter('c."eventId"', 'c."section"')} AS "hostId" FROM "Contestant" c JOIN "Event" e ON e."id" = c."eventId" ${EVENT_ORG} WHERE c."id" = $1`,
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
-  penalty: `SELECT ${EVENT_SCOPE}, ${READ_AT}, (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = p."sessionId" AND x."letter" = c."section" WHERE c."id" = p."contestantId") AS "hostId"
+  penalty: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('p."sessionId"', 'p."contestantId"')} AS "hostId"
     FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   // A club's request to join a federation is the federation's to accept.
   membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
@@ -45,8 +49,7 @@ const QUERIES: Record<Kind, string> = {
     FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
   eventSection: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfLetter('e."id"', '$2::text')} AS "hostId" FROM "Event" e ${EVENT_ORG} WHERE e."id" = $1`,
   // The contestant must be of the session's event: a club's pair cannot lend its host to another event.
-  sessionContestant: `SELECT ${EVENT_SCOPE}, ${READ_AT},
-      (SELECT x."organizationId" FROM "Contestant" c JOIN "Section" x ON x."sessionId" = s."id" AND x."letter" = c."section" WHERE c."id" = $2::uuid AND c."eventId" = e."id") AS "hostId"
+  sessionContestant: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('s."id"', '$2::uuid', ' AND c."eventId" = e."id"')} AS "hostId"
     FROM "Session" s JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE s."id" = $1`,
 };
 
@@ -60,6 +63,9 @@ const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'cont
 
 /** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
 const letterOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);
+
+/** Targets named by two parts: their queries take the second as $2. */
+const TWO_PART = new Set<Kind>(['sessionSection', 'eventSection', 'sessionContestant']);
 
 /** The second parameter of a two-part target; null when the target has one part or its value is unusable. */
 function secondParameter(target: Extract<ScopeTarget, { id: unknown }>): string | null {
@@ -110,8 +116,8 @@ export class ScopeService {
     const key = `${target.kind}:${target.id}:${second ?? ''}`;
     const known = this.inEvent.get(key);
     if (known && known.setupRevision === (await this.setupRevision(known.scope.eventId))) return known.scope;
-    const twoPart = target.kind === 'sessionSection' || target.kind === 'eventSection' || target.kind === 'sessionContestant';
-    const { rows } = await this.pg.query<Scope & { setupRevision: string }>(QUERIES[target.kind as Kind], twoPart ? [target.id, second] : [target.id]);
+    const kind = target.kind as Kind;
+    const { rows } = await this.pg.query<Scope & { setupRevision: string }>(QUERIES[kind], TWO_PART.has(kind) ? [target.id, second] : [target.id]);
     if (!rows[0]) return null;
     const { setupRevision, ...scope } = rows[0];
     if (this.inEvent.size > 50_000) this.inEvent.clear();
