@@ -1,4 +1,4 @@
-import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { Injectable, ParseUUIDPipe, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import { Args, ID } from '@nestjs/graphql';
 import { BadInputError } from './errors.js';
 
@@ -20,3 +20,7 @@ export class IdPipe implements PipeTransform<unknown, string> {
 
 /** A GraphQL `ID!` argument checked by IdPipe. */
 export const IdArg = (name = 'id') => Args(name, { type: () => ID }, IdPipe);
+
+/** A REST path or query parameter that must be a UUID (refused with BAD_INPUT naming it); `optional` lets it be absent. */
+export const uuidParam = (field: string, optional = false) =>
+  new ParseUUIDPipe({ optional, exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });

@@ -1,4 +1,5 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { jsonShapeProblem } from './body-shape.js';
 import { BadInputError } from './errors.js';
 
@@ -57,3 +58,6 @@ function flatten(errors: ValidationError[], prefix = ''): { path: string; messag
     return [...own, ...flatten(e.children ?? [], path)];
   });
 }
+
+/** A section letter as every input reads it: trimmed and upper case (`a ` is section A). */
+export const SectionLetter = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));

@@ -1,10 +1,11 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiFileResponse } from '../common/openapi.js';
 import type { Response } from 'express';
 import { RequiresKey } from '../auth/requires.decorator.js';
 import { printCsv } from '../bridge/formats/csv.js';
 import { BadInputError } from '../common/errors.js';
+import { uuidParam } from '../common/id.js';
 import { FederationService } from './federation.service.js';
 
 const date = (value: string | undefined, field: string) => {
@@ -29,7 +30,7 @@ export class FederationController {
   @ApiQuery({ name: 'category', required: false })
   @RequiresKey((a) => ({ kind: 'organization', id: a.id }), 'Awards')
   async awardsCsv(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('id must be a UUID', ['id']) })) id: string,
+    @Param('id', uuidParam('id')) id: string,
     @Res() res: Response,
     @Query('from') from?: string,
     @Query('to') to?: string,

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiFileResponse } from '../common/openapi.js';
 import { ImportReportBody } from './dto/rest-responses.js';
@@ -7,6 +7,7 @@ import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
+import { uuidParam } from '../common/id.js';
 import { intoEvent } from './files.resolver.js';
 import { parseHostsQuery } from './dto/section-hosts.js';
 import { ExportService, type ExportFormat } from './export.service.js';
@@ -15,7 +16,6 @@ import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
 
-const uuid = (field: string) => new ParseUUIDPipe({ optional: field === 'eventId', exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
 
 const flag = (value: string | undefined, field: string): boolean => {
   if (value === undefined || value === 'false') return false;
@@ -56,7 +56,7 @@ export class FilesController {
   @Requires('DIRECTOR', (a) => intoEvent(a.eventId), 'Importing a file')
   async import(
     @Param('format') format: string,
-    @Query('eventId', uuid('eventId')) eventId: string | undefined,
+    @Query('eventId', uuidParam('eventId', true)) eventId: string | undefined,
     @Query('hosts') hosts: unknown,
     @Query('dryRun') dryRun: string | undefined,
     @Query('override') override: string | undefined,
@@ -81,7 +81,7 @@ export class FilesController {
   @ApiOperation({ summary: 'Export the event as USEBIO', security: [] })
   @ApiFileResponse('application/xml', 'The event as USEBIO XML, with Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  usebio(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+  usebio(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
     return this.send(id, 'USEBIO', res, principal);
   }
 
@@ -89,7 +89,7 @@ export class FilesController {
   @ApiOperation({ summary: 'Export the event as PBN', security: [] })
   @ApiFileResponse('application/x-pbn', 'The event as PBN: deals, travellers and Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  pbn(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+  pbn(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
     return this.send(id, 'PBN', res, principal);
   }
 
@@ -97,7 +97,7 @@ export class FilesController {
   @ApiOperation({ summary: 'The event ranking as CSV', security: [] })
   @ApiFileResponse('text/csv', 'The event ranking as CSV (ties shown as 3=)')
   @ApiErrors(400, 404, 429)
-  rankingCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+  rankingCsv(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
     return this.send(id, 'RANKING_CSV', res, principal);
   }
 
@@ -105,7 +105,7 @@ export class FilesController {
   @ApiOperation({ summary: 'The event’s travellers as CSV', security: [] })
   @ApiFileResponse('text/csv', 'Every traveller line of the event as CSV')
   @ApiErrors(400, 404, 429)
-  travellersCsv(@Param('id', uuid('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+  travellersCsv(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
     return this.send(id, 'TRAVELLERS_CSV', res, principal);
   }
 

@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
+import { uuidParam } from '../common/id.js';
 import { ApiErrors } from '../common/openapi.js';
 import { RejectedItemBody } from './dto/rest-responses.js';
 import { FileFormat } from './models/import-report.model.js';
@@ -38,7 +39,7 @@ export class SectionImportController {
   @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.sectionId }), 'Importing a section’s results')
   import(
     @Param('format') format: string,
-    @Param('sectionId', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('sectionId must be a UUID', ['sectionId']) })) sectionId: string,
+    @Param('sectionId', uuidParam('sectionId')) sectionId: string,
     @Query('fromSection') fromSection: string | undefined,
     @Req() req: Request,
     @Actor() actor: string,

@@ -1,13 +1,12 @@
 import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from '@nestjs/graphql';
-import { Transform } from 'class-transformer';
 import { IsEnum, IsOptional, IsUUID, Length, Matches } from 'class-validator';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { ContentEncoding } from './dto/import-file.input.js';
 import { FileFormat, RejectedItemModel } from './models/import-report.model.js';
 import { SectionImportService } from './section-import.js';
+import { SectionLetter } from '../common/validation.js';
 
-const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
 @InputType({ description: 'One section’s results from a scoring program’s file (a club’s section of a simultaneous event)' })
 export class ImportSectionResultsInput {
@@ -17,7 +16,7 @@ export class ImportSectionResultsInput {
   @Field(() => ContentEncoding, { nullable: true, defaultValue: ContentEncoding.TEXT, description: 'TEXT (default) or BASE64 (needed for BWS)' }) @IsOptional() @IsEnum(ContentEncoding) encoding?: ContentEncoding;
   @Field({ nullable: true, description: 'The file’s section to take, when it holds several (its own letter, which may differ from the target’s)' })
   @IsOptional()
-  @Transform(upper)
+  @SectionLetter()
   @Matches(/^[A-Z0-9]{1,4}$/, { message: 'fromSection must be a section letter' })
   fromSection?: string;
 }

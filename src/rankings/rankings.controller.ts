@@ -1,7 +1,9 @@
-import { applyDecorators, Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi.js';
-import { BadInputError, NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../common/errors.js';
+import { uuidParam as uuid } from '../common/id.js';
+import { PageArgs } from '../common/pagination.js';
 import { validationPipe } from '../common/validation.js';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
@@ -11,7 +13,6 @@ import { entryBody, pageBody, RANKING_QUERY, RankingEntryBody, RankingPageBody, 
 import type { RankingEntry } from './models/ranking.model.js';
 import { RankingsService } from './rankings.service.js';
 
-const uuid = (field: string) => new ParseUUIDPipe({ exceptionFactory: () => new BadInputError(`${field} must be a UUID`, [field]) });
 const RankingQuery = () => applyDecorators(...RANKING_QUERY.map((q) => ApiQuery(q)));
 
 /**
@@ -36,8 +37,7 @@ export class RankingsController {
   @ApiErrors(400, 404, 429)
   async session(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal | null) {
     await this.lifecycle.checkSession(id, principal);
-    const page = await this.rankings.sessionRankingPage(id, await pageArgs(query));
-    return pageBody({ ...page, nodes: await this.seen(page.nodes, principal) });
+    return this.shown(await this.rankings.sessionRankingPage(id, await pageArgs(query)), principal);
   }
 
   @Get('events/:id/ranking')
@@ -47,8 +47,7 @@ export class RankingsController {
   @ApiErrors(400, 404, 429)
   async event(@Param('id', uuid('id')) id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal | null) {
     await this.lifecycle.check(id, principal);
-    const page = await this.rankings.eventRankingPage(id, await pageArgs(query));
-    return pageBody({ ...page, nodes: await this.seen(page.nodes, principal) });
+    return this.shown(await this.rankings.eventRankingPage(id, await pageArgs(query)), principal);
   }
 
   @Get('sessions/:id/ranking/:contestantId')
@@ -62,6 +61,11 @@ export class RankingsController {
     return entryBody((await this.seen([entry], principal))[0]);
   }
 
+  /** A page's body with its entries as the reader may see them. */
+  private async shown(page: Parameters<typeof pageBody>[0], principal: Principal | null) {
+    return pageBody({ ...page, nodes: await this.seen(page.nodes, principal) });
+  }
+
   /** Entries with names and players as the reader may see them (as RankedContestant's resolvers show them). */
   private seen(entries: RankingEntry[], principal: Principal | null): Promise<RankingEntry[]> {
     return Promise.all(entries.map(async (e) => ({ ...e, contestant: await this.privacy.contestant(e.contestant, principal) })));
@@ -70,5 +74,5 @@ export class RankingsController {
 
 async function pageArgs(query: Record<string, unknown>) {
   const q = (await validationPipe().transform(query, { type: 'query', metatype: RankingPageQuery })) as RankingPageQuery;
-  return { first: q.first ?? 20, after: q.after, direction: q.direction, section: q.section, organizationId: q.organizationId };
+  return { first: q.first ?? new PageArgs().first, after: q.after, direction: q.direction, section: q.section, organizationId: q.organizationId };
 }

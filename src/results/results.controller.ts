@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi.js';
 import { StoredLineBody, StoredLinesBody } from './dto/rest-responses.js';
 import type { Response } from 'express';
 import { BadInputError } from '../common/errors.js';
+import { uuidParam } from '../common/id.js';
 import { validationPipe } from '../common/validation.js';
 import { ResultBatchBody, ResultLineInput } from './dto/submit-result.input.js';
 import { ResultsService } from './results.service.js';
@@ -32,7 +33,7 @@ export class ResultsController {
   @ApiOkResponse({ description: 'The same line (or every line of the batch) was stored already: nothing changed', schema: { oneOf: [{ $ref: getSchemaPath(StoredLineBody) }, { $ref: getSchemaPath(StoredLinesBody) }] } })
   @ApiErrors(400, 401, 403, 404, 408, 409, 413, 429)
   async post(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadInputError('session id must be a UUID', ['id']) })) sessionId: string,
+    @Param('id', uuidParam('id')) sessionId: string,
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
     @Actor() actor: string,

@@ -1,15 +1,14 @@
 import { isId } from '../../common/id.js';
 import { Field, ID, InputType } from '@nestjs/graphql';
-import { Transform } from 'class-transformer';
 import { IsUUID, Matches } from 'class-validator';
 import { BadInputError } from '../../common/errors.js';
+import { SectionLetter } from '../../common/validation.js';
 
-const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const LETTER = /^[A-Z0-9]{1,4}$/;
 
 @InputType({ description: 'Simultaneous events: the club that runs one of the file’s sections' })
 export class SectionHostInput {
-  @Field({ description: 'The section letter as the file writes it' }) @Transform(upper) @Matches(LETTER, { message: 'section must be a section letter' }) section: string;
+  @Field({ description: 'The section letter as the file writes it' }) @SectionLetter() @Matches(LETTER, { message: 'section must be a section letter' }) section: string;
   @Field(() => ID, { description: 'The host club (a member of the owning federation, or invited)' }) @IsUUID() organizationId: string;
 }
 

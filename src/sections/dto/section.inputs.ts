@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsBoolean, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { MovementInput } from './movement.input.js';
+import { SectionLetter } from '../../common/validation.js';
 
 /** An optional list of distinct board numbers, 1–999. */
 const BoardNumbers = (description: string) =>
@@ -17,13 +17,12 @@ const BoardNumbers = (description: string) =>
     Max(999, { each: true }),
   );
 
-const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
 @InputType({ description: 'A new section of a session, with its movement' })
 export class CreateSectionInput {
   @Field(() => ID, { description: 'The session to add the section to' }) @IsUUID() sessionId: string;
   @Field({ description: 'A, B, … (one or two letters)' })
-  @Transform(upper)
+  @SectionLetter()
   @Matches(/^[A-Z]{1,2}$/, { message: 'letter must be one or two letters, e.g. A' })
   letter: string;
   @Field(() => Int, { nullable: true, description: 'Needed when no movement is given' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
