@@ -1,4 +1,3 @@
-import { groupBy } from './grouping.js';
 import { Fraction } from './fraction.js';
 
 export interface Placed<T> {
@@ -93,25 +92,17 @@ export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readon
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /**
- * Places within groups of a ranked field — a club's pairs in a national simultaneous — taken from
- * the places in the whole field: the group keeps the field's order and its ties ("2=" in the club
- * only when the two are tied in the field too); the group's first is 1 whatever its place in the
- * field. `group` is null for a row in no group; `rank` is its rank in the whole field.
+ * A place within a group of a ranked field — a club's pairs in a national simultaneous — from the
+ * ranks in the whole field of the row and of the group's other members: the group keeps the field's
+ * order and its ties ("2=" in the club only when the two are tied in the field too); the group's
+ * first is 1 whatever its place in the field. Worked out for the rows read, not the whole field.
  */
-export function placesWithin<T>(rows: readonly T[], group: (row: T) => string | null, rank: (row: T) => number): ({ place: string; rank: number } | null)[] {
-  const members = groupBy(
-    [...rows.keys()].filter((i) => group(rows[i]) !== null),
-    (i) => group(rows[i])!,
-  );
-  const placed: ({ place: string; rank: number } | null)[] = rows.map(() => null);
-  for (const indices of members.values()) {
-    const ordered = indices.sort((a, b) => rank(rows[a]) - rank(rows[b]) || a - b);
-    for (let i = 0; i < ordered.length; ) {
-      let j = i;
-      while (j + 1 < ordered.length && rank(rows[ordered[j + 1]]) === rank(rows[ordered[i]])) j++;
-      for (let k = i; k <= j; k++) placed[ordered[k]] = { rank: i + 1, place: `${i + 1}${j > i ? '=' : ''}` };
-      i = j + 1;
-    }
+export function placeWithin(rank: number, others: Iterable<number>): { place: string; rank: number } {
+  let before = 0;
+  let tied = false;
+  for (const other of others) {
+    if (other < rank) before++;
+    else if (other === rank) tied = true;
   }
-  return placed;
+  return { rank: before + 1, place: `${before + 1}${tied ? '=' : ''}` };
 }

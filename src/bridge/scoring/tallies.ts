@@ -128,6 +128,23 @@ export class TallyTable implements Tallies {
     private readonly byOrdinal: readonly (Tally | undefined)[],
   ) {}
 
+  /** Any session's tallies as a table (ordinals in their order when they are not one). */
+  static of(tallies: Tallies): TallyTable {
+    if (tallies instanceof TallyTable) return tallies;
+    const ids = [...tallies.keys()];
+    return new TallyTable(new Map(ids.map((id, at) => [id, at])), ids, ids.map((id) => tallies.get(id)));
+  }
+
+  /** The contestant's ordinal, if it has one (it may have no tally in this table). */
+  ordinalOf(contestant: string): number | undefined {
+    return this.ordinals.get(contestant);
+  }
+
+  /** The id of the contestant with this ordinal. */
+  idAt(ordinal: number): string {
+    return this.ids[ordinal];
+  }
+
   get(contestant: string): Tally | undefined {
     const at = this.ordinals.get(contestant);
     return at === undefined ? undefined : this.byOrdinal[at];
