@@ -148,29 +148,40 @@ class KeptRanking implements RankedList {
     const { approx, sorted } = this;
     for (let i = field.start; i < field.end; ) {
       let j = i;
-      while (j + 1 < field.end && close(approx[sorted[j + 1]], approx[sorted[j]])) j++;
+      // `close` written out: a call with two floats boxes them (40,000 heap numbers a correction).
+      for (; j + 1 < field.end; j++) {
+        const a = approx[sorted[j + 1]];
+        const b = approx[sorted[j]];
+        if (Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))) break;
+      }
       if (j === i) {
         this.rank[i] = i - field.start + 1;
         i++;
         continue;
       }
-      const exact = (c: number) => sessionResult(this.table.at(c)!, this.mp, this.weighting, Fraction.ZERO).figures().key;
-      const key = (c: number) => this.known.keys[c]!;
-      const run = Array.from(sorted.subarray(i, j + 1)).sort((a, b) => exact(b).compare(exact(a)) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-      if (run.some((c, k) => c !== sorted[i + k])) {
-        if (this.order === sorted) this.order = sorted.slice();
-        this.order.set(run, i);
-      }
-      for (let k = 0; k < run.length; ) {
-        let m = k;
-        while (m + 1 < run.length && close(approx[run[m + 1]], approx[run[k]]) && exact(run[m + 1]).equals(exact(run[k]))) m++;
-        for (let x = k; x <= m; x++) {
-          this.rank[i + x] = i - field.start + k + 1;
-          this.tied[i + x] = m > k ? 1 : 0;
-        }
-        k = m + 1;
-      }
+      this.placeRun(field, i, j);
       i = j + 1;
+    }
+  }
+
+  /** A run of floats within rounding of each other, positions [i, j]: ordered by exact score, equal ones tied (apart from `place`, whose loop then makes no closure a position). */
+  private placeRun(field: FieldSpan, i: number, j: number): void {
+    const { approx, sorted } = this;
+    const exact = (c: number) => sessionResult(this.table.at(c)!, this.mp, this.weighting, Fraction.ZERO).figures().key;
+    const key = (c: number) => this.known.keys[c]!;
+    const run = Array.from(sorted.subarray(i, j + 1)).sort((a, b) => exact(b).compare(exact(a)) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    if (run.some((c, k) => c !== sorted[i + k])) {
+      if (this.order === sorted) this.order = sorted.slice();
+      this.order.set(run, i);
+    }
+    for (let k = 0; k < run.length; ) {
+      let m = k;
+      while (m + 1 < run.length && close(approx[run[m + 1]], approx[run[k]]) && exact(run[m + 1]).equals(exact(run[k]))) m++;
+      for (let x = k; x <= m; x++) {
+        this.rank[i + x] = i - field.start + k + 1;
+        this.tied[i + x] = m > k ? 1 : 0;
+      }
+      k = m + 1;
     }
   }
 
@@ -227,10 +238,12 @@ function rankedLabel(table: TallyTable, contestants: ReadonlyMap<string, Contest
 
 /** `byApproximateScore` over ordinals: the float highest first, then the tie key. */
 function comparer(approx: Float64Array, known: Known): (a: number, b: number) => number {
+  // Answers −1, 0 or 1 (a float returned to the sort would be boxed, thousands a correction).
   return (a, b) => {
-    const d = approx[b] - approx[a];
-    if (d) return d;
-    const [x, y] = [known.keys[a]!, known.keys[b]!];
+    if (approx[b] > approx[a]) return 1;
+    if (approx[b] < approx[a]) return -1;
+    const x = known.keys[a]!;
+    const y = known.keys[b]!;
     return x < y ? -1 : x > y ? 1 : 0;
   };
 }

@@ -171,34 +171,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
       continue;
     }
     boards.set(key, board);
-    const [oldTop, newTop] = [old && topOf(old), topOf(board)];
-    // Both boards list the field's lines in the index's order, where a changed line moves to the
-    // end: each other line is met walking the old board alongside (looked up only where they disagree).
-    const before = old?.lines.entries();
-    let at = before?.next();
-    for (const [id, y] of board.lines) {
-      let x: ScoredLine | undefined;
-      if (old && !changedIds.has(id)) {
-        while (at && !at.done && seen.has(at.value[0])) at = before!.next();
-        if (at && !at.done && at.value[0] === id) {
-          x = at.value[1];
-          at = before!.next();
-        } else x = old.lines.get(id);
-      }
-      if (x && sameFigures(x, y, oldTop!, newTop)) continue;
-      const slot = state.slotOf(id)!;
-      if (x && !x.adjusted && !y.adjusted) {
-        // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
-        replacePlain(state, slot, old!, x, board, y);
-        continue;
-      }
-      if (x) {
-        creditReal(state, slot, old!, x, -1);
-        retractFinal(state, slot);
-      }
-      creditReal(state, slot, board, y, 1);
-      pending.add(slot, board, y);
-    }
+    recreditBoard(state, old, board, changedIds, pending);
   }
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
   const queued = new Set(pending.slots);
@@ -217,6 +190,32 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   state.moved.clear();
   state.recredited.clear();
   return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: ordinals.map((c) => state.contestants[c]), ordinals } };
+}
+
+/**
+ * The lines of one field board scored again, credited again where their figures moved (in a
+ * function of its own, so that it stays optimised whatever shapes its caller meets: a national
+ * board has 10,000 lines and a correction moves thousands).
+ */
+function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | undefined, board: Board, changedIds: ReadonlySet<string>, pending: Pending): void {
+  const [oldTop, newTop] = [old && topOf(old), topOf(board)];
+  // Each line's old figures by lookup: walking the old board's entries alongside made two objects a line.
+  for (const [id, y] of board.lines) {
+    const x = old && !changedIds.has(id) ? old.lines.get(id) : undefined;
+    if (x && sameFigures(x, y, oldTop!, newTop)) continue;
+    const slot = state.slotOf(id)!;
+    if (x && !x.adjusted && !y.adjusted) {
+      // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
+      replacePlain(state, slot, old!, x, board, y);
+      continue;
+    }
+    if (x) {
+      creditReal(state, slot, old!, x, -1);
+      retractFinal(state, slot);
+    }
+    creditReal(state, slot, board, y, 1);
+    pending.add(slot, board, y);
+  }
 }
 
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {
