@@ -107,15 +107,24 @@ class KeptRanking implements RankedList {
     approx.set(this.approx);
     approx.fill(NaN, this.approx.length);
     const gone = new Uint8Array(table.length);
-    const fresh = new Map<string, number[]>();
+    const labelOf = new Map<number, string>();
     for (const c of changed) {
       gone[c] = 1;
       const label = rankedLabel(table, this.contestants, this.known, this.mp, this.weighting, approx, c);
-      if (label === null) continue;
+      if (label !== null) labelOf.set(c, label);
+    }
+    // The re-credited contestants in their old order (then any new one): most move a little, and
+    // the sort (TimSort, which follows runs) then costs about one comparison each.
+    const fresh = new Map<string, number[]>();
+    const add = (c: number) => {
+      const label = labelOf.get(c);
+      if (label === undefined) return;
       const list = fresh.get(label);
       if (list) list.push(c);
       else fresh.set(label, [c]);
-    }
+    };
+    for (let i = 0; i < this.sorted.length; i++) if (gone[this.sorted[i]] === 1) add(this.sorted[i]);
+    for (const c of changed) if (c >= this.position.length || this.position[c] < 0) add(c);
     const compare = comparer(approx, this.known);
     const labels = [...new Set([...this.fields.map((f) => f.label), ...fresh.keys()])].sort(byField);
     const merged = new Int32Array(this.sorted.length + changed.length);

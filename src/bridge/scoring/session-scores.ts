@@ -176,7 +176,9 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
   const queued = new Set(pending.slots);
   for (const c of state.moved) {
-    for (const slot of state.artificialOf[c] ?? []) {
+    const artificial = state.artificialOf[c];
+    if (!artificial) continue;
+    for (const slot of artificial) {
       if (queued.has(slot)) continue;
       queued.add(slot);
       retractFinal(state, slot);

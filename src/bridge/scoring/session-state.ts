@@ -106,9 +106,7 @@ export class SessionState<L extends LineRow> {
 
   /** `previous` (a table of this state's) with the re-credited contestants' tallies taken again. */
   retallied(previous: TallyTable): TallyTable {
-    const changes: [number, Tally | undefined][] = [];
-    for (const c of this.recredited) changes.push([c, this.final[c]?.boards ? this.finalTally(c) : undefined]);
-    return previous.with(changes);
+    return previous.with(this.recredited, (c) => (this.final[c]?.boards ? this.finalTally(c) : undefined));
   }
 
   /** The contestant's session tally as it stands (its exact score summed from its lines' final figures when read). */

@@ -179,10 +179,10 @@ export class TallyTable implements Tallies {
     }
   }
 
-  /** This table with some contestants' tallies replaced (undefined: no longer in the session). */
-  with(changes: Iterable<[number, Tally | undefined]>): TallyTable {
+  /** This table with the tallies of the contestants of `ordinals` replaced (undefined: no longer in the session). */
+  with(ordinals: Iterable<number>, tallyOf: (ordinal: number) => Tally | undefined): TallyTable {
     const next = this.byOrdinal.slice();
-    for (const [at, tally] of changes) next[at] = tally;
+    for (const at of ordinals) next[at] = tallyOf(at);
     return new TallyTable(this.ordinals, this.ids, next);
   }
 }
