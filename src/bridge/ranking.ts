@@ -39,7 +39,7 @@ export function placeByApproximateScore<T>(items: readonly T[], approx: (item: T
 }
 
 /** One contestant being placed: its float score, its tie key, and its exact score once worked out. */
-export interface ApproximateEntry<T> {
+interface ApproximateEntry<T> {
   item: T;
   approx: number;
   key: string;
@@ -47,12 +47,9 @@ export interface ApproximateEntry<T> {
 }
 
 /** The order `placeByApproximateScore` starts from: float score, highest first, then the key. */
-export const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateEntry<unknown>) => b.approx - a.approx || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateEntry<unknown>) => b.approx - a.approx || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/**
- * `placeByApproximateScore` from entries already in `byApproximateScore` order (left as they are:
- * a ranking kept between revisions re-places only the entries that moved, then places them all).
- */
+/** `placeByApproximateScore` from entries already in `byApproximateScore` order. */
 function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
   const placed: Placed<T>[] = [];
   visitPlaces(ordered, (e) => exact(e.item), (e, rank, tied) => placed.push({ item: e.item, rank, place: `${rank}${tied ? '=' : ''}` }));
@@ -61,11 +58,11 @@ function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], e
 
 /**
  * The places of entries in `byApproximateScore` order, visited in placing order as (entry, rank,
- * tied) without a row or a place string being made for each: a national field (20,000 pairs) is
- * placed again after every correction and most places stand. Runs of floats within rounding of
- * each other are ordered by their exact scores first; equal exact scores share a place.
+ * tied). Runs of floats within rounding of each other are ordered by their exact scores first;
+ * equal exact scores share a place. (A national session's kept ranking places its typed arrays
+ * the same way: scoring/kept-ranking.ts.)
  */
-export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
+function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const exactOf = (x: E) => (x.exact ??= exact(x));
   for (let i = 0; i < ordered.length; ) {

@@ -36,6 +36,8 @@ const kept = new WeakMap<Tallies, KeptRanking>();
 interface Known {
   items: (ContestantRow | undefined)[];
   keys: (string | undefined)[];
+  /** The field: its home direction (a national field's two, or one). */
+  labels: (string | undefined)[];
 }
 
 /** A field's part of the ranking: positions [start, end). */
@@ -78,7 +80,7 @@ class KeptRanking implements RankedList {
 
   /** The ranking of a session's tallies from nothing. */
   static whole(table: TallyTable, contestants: ReadonlyMap<string, ContestantRow>, mp: boolean, weighting: 'BOARDS' | 'EQUAL'): KeptRanking {
-    const known: Known = { items: [], keys: [] };
+    const known: Known = { items: [], keys: [], labels: [] };
     const approx = new Float64Array(table.length).fill(NaN);
     const lists = new Map<string, number[]>();
     for (let c = 0; c < table.length; c++) {
@@ -107,18 +109,16 @@ class KeptRanking implements RankedList {
     approx.set(this.approx);
     approx.fill(NaN, this.approx.length);
     const gone = new Uint8Array(table.length);
-    const labelOf = new Map<number, string>();
     for (const c of changed) {
       gone[c] = 1;
-      const label = rankedLabel(table, this.contestants, this.known, this.mp, this.weighting, approx, c);
-      if (label !== null) labelOf.set(c, label);
+      rankedLabel(table, this.contestants, this.known, this.mp, this.weighting, approx, c);
     }
     // The re-credited contestants in their old order (then any new one): most move a little, and
     // the sort (TimSort, which follows runs) then costs about one comparison each.
     const fresh = new Map<string, number[]>();
     const add = (c: number) => {
-      const label = labelOf.get(c);
-      if (label === undefined) return;
+      if (Number.isNaN(approx[c])) return;
+      const label = this.known.labels[c]!;
       const list = fresh.get(label);
       if (list) list.push(c);
       else fresh.set(label, [c]);
@@ -242,7 +242,7 @@ function rankedLabel(table: TallyTable, contestants: ReadonlyMap<string, Contest
   }
   known.keys[c] ??= numberKey(item);
   approx[c] = approxShare(tally!, mp, weighting);
-  return item.direction ?? '';
+  return (known.labels[c] ??= item.direction ?? '');
 }
 
 /** `byApproximateScore` over ordinals: the float highest first, then the tie key. */

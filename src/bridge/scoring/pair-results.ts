@@ -31,7 +31,7 @@ export interface PairResult {
 }
 
 /** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
-export function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   return new SingleResult(tally, mp, weighting, commonTop);
 }
 
@@ -43,7 +43,7 @@ export function approxShare(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQ
 }
 
 /** One object a contestant, its exact figures worked out once when asked. */
-export class SingleResult implements PairResult {
+class SingleResult implements PairResult {
   readonly approx: number;
   readonly approxPercentage: number | null;
   readonly boards: number;

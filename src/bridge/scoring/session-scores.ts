@@ -42,8 +42,7 @@ export interface PairSession<S extends SessionInput = SessionInput> {
 
 export interface TallyDelta {
   from: Tallies;
-  changed: readonly string[];
-  /** The changed contestants' ordinals in the tables (`TallyTable`) of both revisions, in the same order. */
+  /** The changed contestants' ordinals in the tables (`TallyTable`) of both revisions. */
   ordinals: readonly number[];
 }
 
@@ -175,8 +174,8 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   }
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
   const queued = new Set(pending.slots);
-  for (const c of state.moved) {
-    const artificial = state.artificialOf[c];
+  for (let i = 0; i < state.moved.size; i++) {
+    const artificial = state.artificialOf[state.moved.at(i)];
     if (!artificial) continue;
     for (const slot of artificial) {
       if (queued.has(slot)) continue;
@@ -187,11 +186,11 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   }
   runSteps(settleSteps(state, pending, rules));
   for (const id of removed) if (!changedIds.has(id)) state.release(id);
-  const tallies = state.retallied(previous.tallies as TallyTable);
-  const ordinals = [...state.recredited];
+  const ordinals = state.recredited.toArray();
+  const tallies = state.retallied(previous.tallies as TallyTable, ordinals);
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: ordinals.map((c) => state.contestants[c]), ordinals } };
+  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, ordinals } };
 }
 
 /**

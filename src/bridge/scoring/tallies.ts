@@ -180,9 +180,9 @@ export class TallyTable implements Tallies {
   }
 
   /** This table with the tallies of the contestants of `ordinals` replaced (undefined: no longer in the session). */
-  with(ordinals: Iterable<number>, tallyOf: (ordinal: number) => Tally | undefined): TallyTable {
+  with(ordinals: ArrayLike<number>, tallyOf: (ordinal: number) => Tally | undefined): TallyTable {
     const next = this.byOrdinal.slice();
-    for (const at of ordinals) next[at] = tallyOf(at);
+    for (let i = 0; i < ordinals.length; i++) next[ordinals[i]] = tallyOf(ordinals[i]);
     return new TallyTable(this.ordinals, this.ids, next);
   }
 }
