@@ -51,7 +51,7 @@ const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestant
 
 type Board = MatchpointBoard | ImpBoard;
 /** One line as its board scored it (matchpoints or IMPs). */
-type ScoredLine = MatchpointBoard['lines'] extends Map<string, infer V> ? V : never;
+type ScoredLine = MatchpointBoard['scored'][number];
 const topOf = (board: Board) => ('top' in board ? board.top : null);
 
 /** A line's figures before Law 12C2(c), as its board scored them: one object for lines its board scored alike. */
@@ -112,8 +112,9 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   const lines = new LineTable(state);
   const pending = new Pending();
   for (const board of boards.values()) {
-    for (const [id, scored] of board.lines) {
-      const slot = state.slotOf(id)!;
+    for (let i = 0; i < board.ids.length; i++) {
+      const scored = board.scored[i];
+      const slot = state.slotOf(board.ids[i])!;
       creditReal(state, slot, board, scored, 1);
       pending.add(slot, board, scored);
       if (++done % STEP === 0) yield;
@@ -157,7 +158,8 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   for (const id of seen) {
     const slot = state.slotOf(id)!;
     const old = boards.get(state.index.keyOf(state.rows[slot]!));
-    const x = old?.lines.get(id);
+    // A credited line's figures as its board scored them are in the state.
+    const x = old && state.scored[slot];
     if (!x) continue;
     creditReal(state, slot, old!, x, -1);
     retractFinal(state, slot);
@@ -200,11 +202,12 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
  */
 function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | undefined, board: Board, changedIds: ReadonlySet<string>, pending: Pending): void {
   const [oldTop, newTop] = [old && topOf(old), topOf(board)];
-  // Each line's old figures by lookup: walking the old board's entries alongside made two objects a line.
-  for (const [id, y] of board.lines) {
-    const x = old && !changedIds.has(id) ? old.lines.get(id) : undefined;
-    if (x && sameFigures(x, y, oldTop!, newTop)) continue;
+  for (let i = 0; i < board.ids.length; i++) {
+    const [id, y] = [board.ids[i], board.scored[i]];
     const slot = state.slotOf(id)!;
+    // A line still on the board keeps, in the state, its figures as the old board scored them.
+    const x = old && !changedIds.has(id) ? state.scored[slot] : undefined;
+    if (x && sameFigures(x, y, oldTop!, newTop)) continue;
     if (x && !x.adjusted && !y.adjusted) {
       // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
       replacePlain(state, slot, old!, x, board, y);
