@@ -4,7 +4,8 @@
  *    artificial) as the rows the service holds, 500 sections scored as one field (scoreAcross
  *    SESSION): the whole scoring (`scoreEvent`: Neuberg, Law 12C2(c), every tally), the ranking (both fields, as the service ranks a session)
  *    (`rankingRows`), a correction scored as an update (`scoreEvent(next, previous, changes)`, what
- *    a post costs the service) and the ranking after it — against a bare per-board sort of the same
+ *    a post costs the service) and the ranking after it as the service reads it (`rankedList` and
+ *    the corrected pair's own line) — against a bare per-board sort of the same
  *    NS scores (the floor no scorer can beat).
  * 2. Butler and cross-IMP scoring of 24 boards of 2,000 results each, against the same floor.
  * `bench:simultaneous` then times the same path through HTTP and the database. Figures are
@@ -14,7 +15,7 @@
 import { seededRandom } from '../src/bridge/random.js';
 import { butlerImps, crossImps } from '../src/bridge/imps.js';
 import type { ContestantRow, EventInput, LineRow } from '../src/bridge/scoring/index.js';
-import { rankingRows, scoreEvent } from '../src/bridge/scoring/index.js';
+import { rankedList, rankingRows, scoreEvent } from '../src/bridge/scoring/index.js';
 import { quantile } from './support/stats.js';
 
 const TABLES = Number(process.env.SCORING_TABLES ?? 10_000);
@@ -122,6 +123,7 @@ gc();
 // What the service holds a line for: the row, and the scoring state kept for the next correction.
 const heldPerLine = { rows: (heapOfRows - heapBefore) / session.results.length, scoring: (process.memoryUsage().heapUsed - heapOfRows) / session.results.length };
 let winner = '';
+let ownPlace = '';
 const whole = compare(() => {
   scored = scoreEvent(event);
 }, () => bareSort(scoresByBoard));
@@ -135,23 +137,29 @@ const rank = compare(() => {
 const random = seededRandom(99);
 const update: number[] = [];
 const rerank: number[] = [];
-let rows = session.results;
+const rows = session.results;
 for (let i = 0; i < CORRECTIONS; i++) {
   const at = Math.floor(random() * rows.length);
   const line = rows[at];
   if (line.status !== 'PLAYED') continue;
   const corrected = { ...line, nsScore: (line.nsScore ?? 0) + (i % 2 ? 10 : -10), version: line.version + 1 };
   gc();
-  // Timed with the new revision's rows, which the service also makes (applyEventChanges copies the array).
+  // Timed with the new revision's rows as the service makes them (applyEventChanges puts the corrected row in place).
   update.push(
     time(() => {
-      rows = rows.slice();
       rows[at] = corrected;
       const next = { ...event, sessions: [{ ...session, results: rows }] };
       scored = scoreEvent(next, scored, new Map([['x', { changed: [corrected], removed: [] }]]));
     }),
   );
-  rerank.push(time(() => rankingRows(scored, [...scored.sessions.values()])));
+  // As the service reads it after a correction: the ranking as a list, and the corrected pair's own line.
+  rerank.push(
+    time(() => {
+      const list = rankedList(scored, [...scored.sessions.values()]);
+      const own = list.row(list.positionOf(corrected.nsContestantId)!);
+      ownPlace = `${own.contestant.id} ${own.place}`;
+    }),
+  );
   sampleMemory();
 }
 
@@ -168,7 +176,7 @@ console.log(`  bare per-board sort of the same NS scores (floor)    ${ms(whole.f
 console.log(`  ranking, both fields (places exact, totals when read)${ms(rank.work)}`);
 console.log(`  winner                                               ${winner}`);
 console.log(`  a correction scored as an update (${CORRECTIONS})            p50 ${ms(middle(update))}   p99 ${ms(quantile(update, 0.99))}`);
-console.log(`  ranking after it                                    p50 ${ms(middle(rerank))}   p99 ${ms(quantile(rerank, 0.99))}`);
+console.log(`  ranking after it, and the pair's own line           p50 ${ms(middle(rerank))}   p99 ${ms(quantile(rerank, 0.99))}   (last: ${ownPlace})`);
 console.log('');
 console.log(`IMPs: ${BOARDS} boards × ${IMP_FIELD.toLocaleString('en')} results`);
 console.log(`  Butler (trimmed datum, IMPs per table)               ${ms(butler.work)}   ratio ${butler.ratio.toFixed(2)}`);

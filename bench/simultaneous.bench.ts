@@ -12,11 +12,15 @@
  *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
  *    corrected one: reads are consistent with the last committed revision).
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
+ * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
+ * the wall-clock figures, which other work on a shared machine moves.
  * SIM_DEBUG=1 prints each correction's post and visibility times (to tell a slow scoring from a
  * collection that slows the post too).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { loadavg } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import copyStreams from 'pg-copy-streams';
 import { seededRandom } from '../src/bridge/random.js';
@@ -129,6 +133,14 @@ async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number
   }
 }
 
+/** CPU time the process has used so far (all its threads: collector helpers too), in ms: a figure that other load on the machine barely moves. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** The service's V8 heap in use, in MiB, from its Prometheus metrics (the bench turns them on). */
 process.env.TRAVELLER_METRICS_TOKEN ??= 'bench-metrics';
 async function heapOf(url: string): Promise<number> {
@@ -180,6 +192,7 @@ try {
 
   // Warm pages: walk the whole NS ranking 100 rows at a time.
   const pageMs: number[] = [];
+  const pagesCpu = cpuOf(server.pid);
   let after: string | null = first.pageInfo.endCursor;
   while (after) {
     const started = performance.now();
@@ -188,6 +201,8 @@ try {
     after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
   }
 
+  const pageCpuMs = (cpuOf(server.pid) - pagesCpu) / pageMs.length;
+
   // Corrections: a played line of section Sk changes its tricks; the NS pair's line is read at once.
   const random = seededRandom(99);
   const visibleMs: number[] = [];
@@ -195,6 +210,7 @@ try {
   const pairs = await server.pool.query<{ id: string; section: string; number: number }>(`SELECT "id", "section", "number" FROM "Contestant" WHERE "direction" = 'NS'`);
   const pairId = new Map(pairs.rows.map((p) => [`${p.section}|${p.number}`, p.id]));
   const played = lines.filter((l) => l.kind === 'PLAYED');
+  const correctionsCpu = cpuOf(server.pid);
   for (let i = 0; i < CORRECTIONS; i++) {
     const l = played[Math.floor(random() * played.length)];
     const tricks = l.tricks === 13 ? 12 : l.tricks + 1 + (i % 2);
@@ -209,6 +225,7 @@ try {
     visibleMs.push(performance.now() - p1);
     if (process.env.SIM_DEBUG) console.log(`correction ${i}: post ${(p1 - p0).toFixed(0)} ms, visible ${visibleMs[i].toFixed(0)} ms, board ${l.board}`);
   }
+  const correctionCpuMs = (cpuOf(server.pid) - correctionsCpu) / CORRECTIONS;
   const end = memoryOf(server.pid);
   const endHeap = await heapOf(server.url);
   const stored = Number((await server.pool.query('SELECT count(*) FROM "Result"')).rows[0].count);
@@ -221,9 +238,10 @@ try {
   console.log(`  /health during the import (${healthDuring.length} polls)   p50 ${fmt(quantile(healthDuring, 0.5), 1)} ms   p99 ${fmt(quantile(healthDuring, 0.99), 1)} ms   max ${fmt(Math.max(...healthDuring), 0)} ms   (usual: p50 ${fmt(quantile(usualHealth, 0.5), 1)} ms, max ${fmt(Math.max(...usualHealth), 1)} ms)`);
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
-  console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)})`);
+  console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)})`);
+  console.log(`  service CPU a correction (its post and its read, collector threads included)  ${fmt(correctionCpuMs, 1)} ms   (load average ${loadavg()[0].toFixed(1)}: wall-clock figures above include other work on the machine)`);
   console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
   console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);
   console.log(`  held per stored line: resident growth / lines ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes, heap growth / lines ${fmt(((endHeap - baseHeap) * 2 ** 20) / stored, 0)} bytes`);

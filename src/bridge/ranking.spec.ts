@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { frac } from './fraction.js';
-import { placeByScore, placesWithin } from './ranking.js';
+import { placeByScore, placeWithin } from './ranking.js';
 
 describe('places with ties (DOMAIN §7)', () => {
   const entries = [
@@ -49,7 +49,7 @@ describe('places within a club (a simultaneous’s club list)', () => {
   ];
 
   it('keeps the field’s order and ties, numbered from 1 in each club', () => {
-    const placed = placesWithin(field, (r) => r.club, (r) => r.rank);
+    const placed = field.map((r) => (r.club ? placeWithin(r.rank, field.filter((o) => o !== r && o.club === r.club).map((o) => o.rank)) : null));
     expect(field.map((r, i) => [r.id, placed[i]?.place ?? null])).toEqual([
       ['C1', '1'],
       ['A1', '1='],

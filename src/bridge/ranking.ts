@@ -1,4 +1,3 @@
-import { groupBy } from './grouping.js';
 import { Fraction } from './fraction.js';
 
 export interface Placed<T> {
@@ -40,7 +39,7 @@ export function placeByApproximateScore<T>(items: readonly T[], approx: (item: T
 }
 
 /** One contestant being placed: its float score, its tie key, and its exact score once worked out. */
-export interface ApproximateEntry<T> {
+interface ApproximateEntry<T> {
   item: T;
   approx: number;
   key: string;
@@ -48,12 +47,9 @@ export interface ApproximateEntry<T> {
 }
 
 /** The order `placeByApproximateScore` starts from: float score, highest first, then the key. */
-export const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateEntry<unknown>) => b.approx - a.approx || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byApproximateScore = (a: ApproximateEntry<unknown>, b: ApproximateEntry<unknown>) => b.approx - a.approx || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/**
- * `placeByApproximateScore` from entries already in `byApproximateScore` order (left as they are:
- * a ranking kept between revisions re-places only the entries that moved, then places them all).
- */
+/** `placeByApproximateScore` from entries already in `byApproximateScore` order. */
 function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], exact: (item: T) => Fraction): Placed<T>[] {
   const placed: Placed<T>[] = [];
   visitPlaces(ordered, (e) => exact(e.item), (e, rank, tied) => placed.push({ item: e.item, rank, place: `${rank}${tied ? '=' : ''}` }));
@@ -62,11 +58,11 @@ function placeApproximatelyOrdered<T>(ordered: readonly ApproximateEntry<T>[], e
 
 /**
  * The places of entries in `byApproximateScore` order, visited in placing order as (entry, rank,
- * tied) without a row or a place string being made for each: a national field (20,000 pairs) is
- * placed again after every correction and most places stand. Runs of floats within rounding of
- * each other are ordered by their exact scores first; equal exact scores share a place.
+ * tied). Runs of floats within rounding of each other are ordered by their exact scores first;
+ * equal exact scores share a place. (A national session's kept ranking places its typed arrays
+ * the same way: scoring/kept-ranking.ts.)
  */
-export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
+function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readonly E[], exact: (entry: E) => Fraction, visit: (entry: E, rank: number, tied: boolean) => void): void {
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const exactOf = (x: E) => (x.exact ??= exact(x));
   for (let i = 0; i < ordered.length; ) {
@@ -93,25 +89,17 @@ export function visitPlaces<E extends ApproximateEntry<unknown>>(ordered: readon
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /**
- * Places within groups of a ranked field — a club's pairs in a national simultaneous — taken from
- * the places in the whole field: the group keeps the field's order and its ties ("2=" in the club
- * only when the two are tied in the field too); the group's first is 1 whatever its place in the
- * field. `group` is null for a row in no group; `rank` is its rank in the whole field.
+ * A place within a group of a ranked field — a club's pairs in a national simultaneous — from the
+ * ranks in the whole field of the row and of the group's other members: the group keeps the field's
+ * order and its ties ("2=" in the club only when the two are tied in the field too); the group's
+ * first is 1 whatever its place in the field. Worked out for the rows read, not the whole field.
  */
-export function placesWithin<T>(rows: readonly T[], group: (row: T) => string | null, rank: (row: T) => number): ({ place: string; rank: number } | null)[] {
-  const members = groupBy(
-    [...rows.keys()].filter((i) => group(rows[i]) !== null),
-    (i) => group(rows[i])!,
-  );
-  const placed: ({ place: string; rank: number } | null)[] = rows.map(() => null);
-  for (const indices of members.values()) {
-    const ordered = indices.sort((a, b) => rank(rows[a]) - rank(rows[b]) || a - b);
-    for (let i = 0; i < ordered.length; ) {
-      let j = i;
-      while (j + 1 < ordered.length && rank(rows[ordered[j + 1]]) === rank(rows[ordered[i]])) j++;
-      for (let k = i; k <= j; k++) placed[ordered[k]] = { rank: i + 1, place: `${i + 1}${j > i ? '=' : ''}` };
-      i = j + 1;
-    }
+export function placeWithin(rank: number, others: Iterable<number>): { place: string; rank: number } {
+  let before = 0;
+  let tied = false;
+  for (const other of others) {
+    if (other < rank) before++;
+    else if (other === rank) tied = true;
   }
-  return placed;
+  return { rank: before + 1, place: `${before + 1}${tied ? '=' : ''}` };
 }

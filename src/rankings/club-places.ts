@@ -1,5 +1,6 @@
-import { placesWithin } from '../bridge/ranking.js';
-import type { RankingRow, ScoredEvent } from './event-scoring.js';
+import { placeWithin } from '../bridge/ranking.js';
+import type { RankedList } from '../bridge/scoring/index.js';
+import type { ScoredEvent } from './event-scoring.js';
 
 /** A contestant's club in a simultaneous event and its place among that club's contestants. */
 export interface ClubPlace {
@@ -29,21 +30,49 @@ export function contestantHosts(scored: ScoredEvent): Map<string, string> {
   return hosts;
 }
 
+/** The contestants each host club hosts (the inverse of `contestantHosts`). */
+export function clubMembers(hosts: ReadonlyMap<string, string>): Map<string, string[]> {
+  const members = new Map<string, string[]>();
+  for (const [contestant, club] of hosts) {
+    const list = members.get(club);
+    if (list) list.push(contestant);
+    else members.set(club, [contestant]);
+  }
+  return members;
+}
+
 /**
  * Each hosted contestant's place in its club's list: the national order and ties, within the
  * field it is ranked in (a two-winner field's NS and EW pairs each get their own club list).
+ * Worked out for the contestants read, from the ranks of the club's others (a club hosts a few
+ * hundred pairs), and remembered for this ranking: a correction's new ranking is not placed club
+ * by club for 20,000 pairs when a reader asks for one line.
  */
-export function clubPlaces(rows: readonly RankingRow[], hosts: ReadonlyMap<string, string>): Map<string, ClubPlace> {
-  if (!hosts.size) return new Map(); // no host clubs (not a simultaneous): nothing to place, whatever the field's size
-  const groupOf = (r: RankingRow) => {
-    const host = hosts.get(r.contestant.id);
-    return host ? `${host}|${r.field}` : null;
-  };
-  const placed = placesWithin(rows, groupOf, (r) => r.rank);
-  const byContestant = new Map<string, ClubPlace>();
-  rows.forEach((r, i) => {
-    const p = placed[i];
-    if (p) byContestant.set(r.contestant.id, { clubId: hosts.get(r.contestant.id)!, ...p });
-  });
-  return byContestant;
+export class ClubPlaces {
+  private readonly known = new Map<string, ClubPlace | null>();
+
+  constructor(
+    private readonly ranking: RankedList,
+    private readonly hosts: ReadonlyMap<string, string>,
+    private readonly members: ReadonlyMap<string, readonly string[]>,
+  ) {}
+
+  of(contestantId: string): ClubPlace | null {
+    let placed = this.known.get(contestantId);
+    if (placed === undefined) this.known.set(contestantId, (placed = this.place(contestantId)));
+    return placed;
+  }
+
+  private place(contestantId: string): ClubPlace | null {
+    const clubId = this.hosts.get(contestantId);
+    const at = clubId === undefined ? undefined : this.ranking.positionOf(contestantId);
+    if (at === undefined) return null;
+    const field = this.ranking.fieldAt(at);
+    const others: number[] = [];
+    for (const other of this.members.get(clubId!) ?? []) {
+      const there = other === contestantId ? undefined : this.ranking.positionOf(other);
+      if (there !== undefined && this.ranking.fieldAt(there) === field) others.push(this.ranking.rankAt(there));
+    }
+    return { clubId: clubId!, ...placeWithin(this.ranking.rankAt(at), others) };
+  }
 }

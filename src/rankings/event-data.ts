@@ -135,9 +135,13 @@ export async function loadEventChanges(pg: PgPool, eventId: string, revision: st
 }
 
 /**
- * `data` with `changes` applied (a new object; `data` is left as it was, for readers still using
- * it). A corrected row takes its old row's place and a new one goes at the end, so a correction in
- * a 240,000-line session costs a copy of the array and a lookup, not a rebuild of it.
+ * `data` with `changes` applied: a new object, whose sessions' result arrays are the old ones
+ * changed in place — a corrected row takes its old row's place and a new one goes at the end —
+ * so that a correction in a 240,000-line session costs a lookup, not a copy of the array (1.9 MB
+ * a revision, left to the collector). A reader still on the revision before then reads the
+ * corrected rows, as it already reads the scoring state's latest figures (see SessionState).
+ * Revisions are applied one after another (ScoredEvents awaits the last before the next). A
+ * removal, which a correction never is, makes a new array.
  */
 export function applyEventChanges(data: EventData, changes: EventChanges): EventData {
   const sessions = new Map(changes.sessions.map((s) => [s.id, s]));
@@ -157,44 +161,34 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
   };
 }
 
-/** Where each row of a session's results sits; a derived array shares its parent's map where the positions agree. */
+/** Where each row of a session's results sits (kept up to date as rows change in place). */
 const positions = new WeakMap<readonly StoredResult[], Map<string, number>>();
 
-function positionOf(results: readonly StoredResult[], id: string): number {
+function positionsOf(results: readonly StoredResult[]): Map<string, number> {
   let at = positions.get(results);
   if (!at) positions.set(results, (at = new Map(results.map((r, i) => [r.id, i]))));
-  const i = at.get(id);
-  if (i !== undefined && results[i]?.id === id) return i;
-  if (i === undefined && at.size === results.length) return -1;
-  // The map was shared with another array and disagrees here: worked out again for this one.
-  positions.set(results, (at = new Map(results.map((r, k) => [r.id, k]))));
-  return at.get(id) ?? -1;
+  return at;
 }
 
 /** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
 function withChanges(results: StoredResult[], changed: StoredResult[], gone: string[]): StoredResult[] {
-  const leaving = gone.map((id) => positionOf(results, id)).filter((i) => i >= 0);
-  if (!leaving.length && !changed.length) return results;
-  const next = results.slice();
-  const replaced = new Set<number>();
-  const appended: StoredResult[] = [];
+  const at = positionsOf(results);
+  const replaced = new Set(changed.map((r) => r.id));
+  const dropped = new Set(gone.filter((id) => !replaced.has(id) && at.has(id)));
+  if (dropped.size) {
+    // A removal: a new array without the removed rows, the changed ones in.
+    const byId = new Map(changed.map((r) => [r.id, r]));
+    const kept = results.filter((r) => !dropped.has(r.id)).map((r) => byId.get(r.id) ?? r);
+    const known = new Set(kept.map((r) => r.id));
+    kept.push(...changed.filter((r) => !known.has(r.id)));
+    return kept;
+  }
   for (const r of changed) {
-    const i = positionOf(results, r.id);
-    if (i >= 0) {
-      next[i] = r;
-      replaced.add(i);
-    } else appended.push(r);
+    const i = at.get(r.id);
+    if (i !== undefined) results[i] = r;
+    else at.set(r.id, results.push(r) - 1);
   }
-  const dropped = new Set(leaving.filter((i) => !replaced.has(i)));
-  const kept = dropped.size ? next.filter((_, i) => !dropped.has(i)) : next;
-  kept.push(...appended);
-  const at = positions.get(results)!;
-  if (!dropped.size) {
-    // Same positions, plus the new rows at the end: the parent's map serves (positionOf checks each hit).
-    appended.forEach((r, k) => at.set(r.id, results.length + k));
-    positions.set(kept, at);
-  }
-  return kept;
+  return results;
 }
 
 /**

@@ -39,6 +39,9 @@ export async function scoreEventInSlices(data: EventData): Promise<ScoredEvent> 
 }
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] => core.rankingRows(scored, sessions);
+export type RankedList = core.RankedList<ContestantWithPlayers>;
+/** `rankingRows` read a position at a time (a national session's rows made only when read). */
+export const rankedList = (scored: ScoredEvent, sessions: ScoredSession[]): RankedList => core.rankedList(scored, sessions);
 
 /**
  * `exact().round(2)` (half away from zero), read from a floating-point twin when it is clearly

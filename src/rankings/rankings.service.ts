@@ -12,15 +12,15 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers, StoredResult } from './event-data.js';
-import { rankingRows, roundedFrom, shownFigures, type LineFigures, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
+import { rankedList, roundedFrom, shownFigures, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
-import { clubPlaces, contestantHosts, type ClubPlace } from './club-places.js';
+import { ClubPlaces, clubMembers, contestantHosts } from './club-places.js';
 import { PrismaService } from '../database/prisma.service.js';
 
-/** A ranking's clubs: each contestant's club place, and the clubs' names. */
+/** A ranking's clubs: each contestant's club place (worked out when read), and the clubs' names. */
 interface Clubs {
-  places: Map<string, ClubPlace>;
+  places: ClubPlaces;
   hosts: Map<string, string>;
   names: Map<string, string>;
   owner: string | null;
@@ -50,9 +50,9 @@ const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
 export class RankingsService {
   /** Exact ranking rows per scored event and filter; a new revision is a new ScoredEvent. */
   private readonly views = new WeakMap<ScoredEvent, Map<string, RankingView>>();
-  /** Club places per ranking (its rows), and host clubs with their names per set-up (the event's contestants as loaded). */
-  private readonly places = new WeakMap<RankingRow[], Map<string, ClubPlace>>();
-  private readonly hosts = new WeakMap<object, Promise<{ hosts: Map<string, string>; names: Map<string, string> }>>();
+  /** Club places per ranking, and host clubs with their members and names per set-up (the event's contestants as loaded). */
+  private readonly places = new WeakMap<RankedList, ClubPlaces>();
+  private readonly hosts = new WeakMap<object, Promise<{ hosts: Map<string, string>; members: Map<string, string[]>; names: Map<string, string> }>>();
 
   constructor(
     private readonly scored: ScoredEvents,
@@ -79,38 +79,40 @@ export class RankingsService {
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).rows);
-    return entries(this.sessionView(scored, s, { direction }, clubs).rows, [s.data.session], clubs);
+    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).list);
+    const view = this.sessionView(scored, s, { direction }, clubs);
+    return entries(rowsOf(view, 0, lengthOf(view)), [s.data.session], clubs);
   }
 
   async eventRanking(eventId: string): Promise<RankingEntry[]> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    const rows = this.eventRows(scored);
-    return entries(rows, sessions.map((s) => s.data.session), await this.clubs(scored, rows));
+    const list = this.eventView(scored, {}).list;
+    return entries([...list.rows()], sessions.map((s) => s.data.session), await this.clubs(scored, list));
   }
 
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).rows);
+    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).list);
     return pageOf(this.sessionView(scored, s, args, clubs), args, [s.data.session], clubs);
   }
 
   async eventRankingPage(eventId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
-    const clubs = await this.clubs(scored, this.eventRows(scored));
+    const clubs = await this.clubs(scored, this.eventView(scored, {}).list);
     return pageOf(this.eventView(scored, args, clubs), args, sessions.map((x) => x.data.session), clubs);
   }
 
+  /** One contestant's line: found at its position in the ranking, its row (and club place) the only one made. */
   async sessionRankingEntry(sessionId: string, contestantId: string): Promise<RankingEntry | null> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
     if (!scored.data.contestants.has(contestantId)) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const view = this.sessionView(scored, s, {});
-    const at = positionIn(view, contestantId);
-    return at === undefined ? null : entries([view.rows[at]], [s.data.session], await this.clubs(scored, view.rows))[0];
+    const list = this.sessionView(scored, s, {}).list;
+    const at = list.positionOf(contestantId);
+    return at === undefined ? null : entries([list.row(at)], [s.data.session], await this.clubs(scored, list))[0];
   }
 
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
@@ -123,9 +125,9 @@ export class RankingsService {
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
-    const view = this.sessionView(scored, s, {});
-    const at = positionIn(view, contestantId);
-    const row = at === undefined ? undefined : view.rows[at];
+    const list = this.sessionView(scored, s, {}).list;
+    const at = list.positionOf(contestantId);
+    const row = at === undefined ? undefined : list.row(at);
     const tally = s.tallies.get(contestantId);
     const own = tally && !tally.tops.isZero() ? tally.score.div(tally.tops).mul(frac(100)) : null;
     const total = rounded(row?.score ?? tally?.score) ?? 0;
@@ -139,21 +141,21 @@ export class RankingsService {
     };
   }
 
-  /** The clubs of a ranking view: computed once per view (its rows), names read once per scored event. */
-  private async clubs(scored: ScoredEvent, rows: RankingRow[]): Promise<Clubs> {
+  /** The clubs of a ranking: its club places (worked out when read), names read once per set-up. */
+  private async clubs(scored: ScoredEvent, list: RankedList): Promise<Clubs> {
     // Hosts change only with the set-up, which reloads the contestants: a new revision of results
     // keeps the same contestants map, so its hosts and names are not looked up again.
     const setup = scored.data.contestants;
     let known = this.hosts.get(setup);
     if (!known) {
       const hosts = contestantHosts(scored);
-      known = this.clubNames([...new Set(hosts.values())]).then((names) => ({ hosts, names }));
+      known = this.clubNames([...new Set(hosts.values())]).then((names) => ({ hosts, members: clubMembers(hosts), names }));
       this.hosts.set(setup, known);
       known.catch(() => this.hosts.delete(setup));
     }
-    const { hosts, names } = await known;
-    let places = this.places.get(rows);
-    if (!places) this.places.set(rows, (places = clubPlaces(rows, hosts)));
+    const { hosts, members, names } = await known;
+    let places = this.places.get(list);
+    if (!places) this.places.set(list, (places = new ClubPlaces(list, hosts, members)));
     return { places, hosts, names, owner: scored.data.event.organizationId };
   }
 
@@ -165,24 +167,20 @@ export class RankingsService {
 
   /** The session's ranking, every field, computed once per scored event (a filter keeps part of it). */
   private sessionView(scored: ScoredEvent, s: ScoredSession, filter: RankingFilter, clubs?: Clubs): RankingView {
-    return this.view(scored, `session ${s.data.session.id}`, () => rankingRows(scored, [s]), filter, clubs);
-  }
-
-  private eventRows(scored: ScoredEvent): RankingRow[] {
-    return this.eventView(scored, {}).rows;
+    return this.view(scored, `session ${s.data.session.id}`, () => rankedList(scored, [s]), filter, clubs);
   }
 
   /** The event's ranking over every session, computed once per scored event (a filter keeps part of it). */
   private eventView(scored: ScoredEvent, filter: RankingFilter, clubs?: Clubs): RankingView {
-    return this.view(scored, 'event', () => rankingRows(scored, [...scored.sessions.values()]), filter, clubs);
+    return this.view(scored, 'event', () => rankedList(scored, [...scored.sessions.values()]), filter, clubs);
   }
 
   /**
-   * A ranking, or the part of it one filter keeps: computed once per scored event and filter, so
-   * a page is found by its cursor (see positionIn) and costs its own rows only (a national field
-   * is read 100 rows at a time, 200 pages a walk). A club's filter needs the clubs of the ranking.
+   * A ranking, or the part of it one filter keeps (its positions): computed once per scored event
+   * and filter, so a page is found by its cursor (see indexIn) and makes its own rows only (a
+   * national field is read 100 rows at a time, 200 pages a walk). A club's filter needs the clubs.
    */
-  private view(scored: ScoredEvent, key: string, compute: () => RankingRow[], filter: RankingFilter, clubs?: Clubs): RankingView {
+  private view(scored: ScoredEvent, key: string, compute: () => RankedList, filter: RankingFilter, clubs?: Clubs): RankingView {
     let views = this.views.get(scored);
     if (!views) this.views.set(scored, (views = new Map()));
     const section = filter.section?.toUpperCase() ?? '';
@@ -191,36 +189,48 @@ export class RankingsService {
     let view = views.get(name);
     if (view) return view;
     const filtered = !!(filter.direction || section || club);
-    const all = filtered ? this.view(scored, key, compute, {}).rows : compute();
-    // A club's list: the pairs of the sections it hosts; the organiser's own: the sections nobody hosts.
-    const inClub = (r: RankingRow) => (clubs!.hosts.get(r.contestant.id) ?? clubs!.owner) === club;
-    const kept = (r: RankingRow) => (!filter.direction || r.contestant.direction === filter.direction) && (!section || r.contestant.section?.toUpperCase() === section) && (!club || inClub(r));
-    const rows = filtered ? all.filter(kept) : all;
-    view = { rows, position: null, lookups: 0 };
+    const list = filtered ? this.view(scored, key, compute, {}).list : compute();
+    let kept: Int32Array | null = null;
+    if (filtered) {
+      // A club's list: the pairs of the sections it hosts; the organiser's own: the sections nobody hosts.
+      const inClub = (c: ContestantWithPlayers) => (clubs!.hosts.get(c.id) ?? clubs!.owner) === club;
+      const keeps = (c: ContestantWithPlayers) => (!filter.direction || c.direction === filter.direction) && (!section || c.section?.toUpperCase() === section) && (!club || inClub(c));
+      const positions: number[] = [];
+      for (let at = 0; at < list.length; at++) if (keeps(list.contestantAt(at))) positions.push(at);
+      kept = Int32Array.from(positions);
+    }
+    view = { list, kept };
     views.set(name, view);
     return view;
   }
 }
 
-/** A ranking as read: its rows, and where each contestant is among them (indexed once it is asked more than once). */
+/** A ranking as read: the whole list, and the positions a filter keeps of it (null: all). */
 interface RankingView {
-  rows: RankingRow[];
-  position: Map<string, number> | null;
-  lookups: number;
+  list: RankedList;
+  kept: Int32Array | null;
 }
 
-/**
- * A contestant's index in a view. The first lookup scans (a correction's reader asks once per
- * revision, and a scan of 20,000 rows costs less than building their index); later ones, a page
- * walk's cursors, use an index built then.
- */
-function positionIn(view: RankingView, contestantId: string): number | undefined {
-  if (!view.position && view.lookups++ === 0) {
-    const at = view.rows.findIndex((r) => r.contestant.id === contestantId);
-    return at < 0 ? undefined : at;
+const lengthOf = (view: RankingView) => view.kept?.length ?? view.list.length;
+
+/** The view's rows from index `from` up to `to` (made now, for these rows only). */
+function rowsOf(view: RankingView, from: number, to: number): RankingRow[] {
+  const rows: RankingRow[] = [];
+  for (let i = from; i < Math.min(to, lengthOf(view)); i++) rows.push(view.list.row(view.kept ? view.kept[i] : i));
+  return rows;
+}
+
+/** A contestant's index in a view: its position in the list, found among the kept positions (in order) by bisection. */
+function indexIn(view: RankingView, contestantId: string): number | undefined {
+  const at = view.list.positionOf(contestantId);
+  if (at === undefined || !view.kept) return at;
+  let [lo, hi] = [0, view.kept.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (view.kept[mid] < at) lo = mid + 1;
+    else hi = mid;
   }
-  view.position ??= new Map(view.rows.map((r, i) => [r.contestant.id, i]));
-  return view.position.get(contestantId);
+  return view.kept[lo] === at ? lo : undefined;
 }
 
 function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
@@ -235,10 +245,10 @@ function sessionOf(scored: ScoredEvent, sessionId: string): ScoredSession {
  */
 function pageOf(view: RankingView, args: RankingPageArgs, sessions: Session[], clubs: Clubs): Page<RankingEntry> {
   const after = args.after ? decodeCursor(args.after) : null;
-  const start = after ? (positionIn(view, after) ?? -1) + 1 : 0;
+  const start = after ? (indexIn(view, after) ?? -1) + 1 : 0;
   if (args.after && start === 0) throw new BadInputError('after is not a cursor of this ranking (it may have come from another ranking or filter)', ['after']);
   // One row past the page tells toPage whether another page follows.
-  return toPage(entries(view.rows.slice(start, start + args.first + 1), sessions, clubs), args, view.rows.length, (e) => e.contestant.id);
+  return toPage(entries(rowsOf(view, start, start + args.first + 1), sessions, clubs), args, lengthOf(view), (e) => e.contestant.id);
 }
 
 /** Display rows; the standing is the least settled of the sessions ranked. */
@@ -267,7 +277,7 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
 }
 
 function clubOf(clubs: Clubs, contestantId: string): RankingClub | null {
-  const placed = clubs.places.get(contestantId);
+  const placed = clubs.places.of(contestantId);
   return placed ? { id: placed.clubId, name: clubs.names.get(placed.clubId) ?? '', place: placed.place, rank: placed.rank } : null;
 }
 

@@ -17,7 +17,9 @@ export interface LineImps {
 }
 
 export interface ImpBoard {
-  lines: Map<string, LineImps>;
+  /** The board's line ids and their IMPs, side by side. */
+  ids: string[];
+  scored: LineImps[];
   signature: string;
 }
 
@@ -47,7 +49,12 @@ export function artificialImpValue(code: Artificial, rules: ScoringRules): Fract
  * event's IMPs (revisited per session by Law 12C2(c)); direct awards are as given.
  */
 export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: ImpMethod, signature: string): ImpBoard | null {
-  const lines = new Map<string, LineImps>();
+  const ids: string[] = [];
+  const lines: LineImps[] = [];
+  const set = (id: string, line: LineImps) => {
+    ids.push(id);
+    lines.push(line);
+  };
   const forms = new Map<number, { id: string; ns: SideScore; ew: SideScore }[]>();
   for (const r of field.lines) {
     const k = lineKind(r);
@@ -56,9 +63,9 @@ export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: Im
       group.push({ id: r.id, ns: k.ns, ew: k.ew ?? k.ns });
       forms.set(k.form, group);
     } else if (k.kind === 'ARTIFICIAL') {
-      lines.set(r.id, { ns: artificialImpValue(k.ns, rules), ew: artificialImpValue(k.ew, rules), artificial: { ns: k.ns, ew: k.ew }, adjusted: true });
+      set(r.id, { ns: artificialImpValue(k.ns, rules), ew: artificialImpValue(k.ew, rules), artificial: { ns: k.ns, ew: k.ew }, adjusted: true });
     } else if (k.kind === 'DIRECT') {
-      lines.set(r.id, { ns: k.ns, ew: k.ew, adjusted: true });
+      set(r.id, { ns: k.ns, ew: k.ew, adjusted: true });
     }
   }
   const against = impsAgainstField(method, rules);
@@ -66,9 +73,9 @@ export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: Im
     const ns = listImps(group.map((l) => components(l.ns)), against);
     // EW compare their own side's scores, so their list is of what EW are scored as, negated.
     const ew = listImps(group.map((l) => components(l.ew)), against);
-    group.forEach((l, i) => lines.set(l.id, { ns: ns[i], ew: ew[i].neg(), adjusted: false }));
+    group.forEach((l, i) => set(l.id, { ns: ns[i], ew: ew[i].neg(), adjusted: false }));
   }
-  return lines.size ? { lines, signature } : null;
+  return lines.length ? { ids, scored: lines, signature } : null;
 }
 
 const components = (s: SideScore): Weighted[] => (typeof s === 'number' ? [{ nsScore: s, weight: Fraction.ONE }] : s);

@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import type { ContestantRow, EventInput, LineRow, StoredAdjustment } from './event-input.js';
 import { scoreEvent, type ScoredEvent } from './score-event.js';
 import type { LineFigures } from './session-scores.js';
-import { rankingRows } from './standings.js';
+import { rankedList, rankingRows } from './standings.js';
+import { byField, exactPair, numberKey } from './pair-results.js';
+import { placeByScore } from '../ranking.js';
+import { Fraction } from '../fraction.js';
 
 /**
  * A post or a correction updates the scored event in place of scoring it again
@@ -78,6 +81,21 @@ function same(a: ScoredEvent, b: ScoredEvent): void {
   }
   const places = (s: ScoredEvent) => rankingRows(s, [s.sessions.get('s1')!]).map((r) => `${r.contestant.id}:${r.place}:${r.score}`);
   expect(places(a)).toEqual(places(b));
+  expect(places(a)).toEqual(exactPlaces(b, new Map(rankingRows(a, [x]).map((r) => [r.contestant.id, r.field]))));
+  // The list a page reads: the same rows, each contestant found at its position.
+  const list = rankedList(a, [x]);
+  expect(Array.from({ length: list.length }, (_, i) => `${list.row(i).contestant.id}:${list.row(i).place}:${list.row(i).score}`)).toEqual(places(a));
+  for (let i = 0; i < list.length; i++) expect(list.positionOf(list.contestantAt(i).id)).toBe(i);
+}
+
+/** Places straight from the exact tallies (no floating point): each field (as ranked) by exact score, ties shared. */
+function exactPlaces(s: ScoredEvent, fieldOf: ReadonlyMap<string, string>): string[] {
+  const session = s.sessions.get('s1')!;
+  const mp = s.kind === 'MATCHPOINTS';
+  const key = (c: ContestantRow) => exactPair([{ tally: session.tallies.get(c.id)!, penalty: Fraction.ZERO }], mp, s.rules.sessionWeighting, Fraction.ZERO);
+  const ranked = [...s.data.contestants.values()].filter((c) => session.tallies.get(c.id)?.boards);
+  const fields = [...new Set(ranked.map((c) => fieldOf.get(c.id)!))].sort(byField);
+  return fields.flatMap((f) => placeByScore(ranked.filter((c) => fieldOf.get(c.id) === f), (c) => key(c).key, numberKey).map((p) => `${p.item.id}:${p.place}:${key(p.item).score}`));
 }
 
 describe('scoring a change instead of the whole event', () => {

@@ -8,3 +8,4 @@ export * from './team-session.js';
 export * from './vp-scales.js';
 export * from './score-event.js';
 export * from './standings.js';
+export * from './ranked-list.js';

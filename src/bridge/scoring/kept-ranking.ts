@@ -1,118 +1,261 @@
 import { Fraction } from '../fraction.js';
-import { byApproximateScore, visitPlaces, type ApproximateEntry } from '../ranking.js';
 import type { ContestantRow } from './event-input.js';
-import { byField, numberKey, PairRow, SingleResult } from './pair-results.js';
+import { approxShare, byField, numberKey, PairRow, sessionResult } from './pair-results.js';
+import type { RankedList } from './ranked-list.js';
 import type { ScoredEvent, ScoredSession } from './score-event.js';
-import type { Tallies, Tally } from './session-scores.js';
+import type { Tallies } from './session-scores.js';
 import type { RankingRow } from './standings.js';
 import { TallyTable } from './tallies.js';
 
 /**
- * One session's ranking, kept with its tallies: after a correction (`delta`: the tallies it started
- * from and the contestants it re-credited) the ranking of the tallies before is updated — the
- * re-credited contestants taken out and merged back in at their new scores, the rest left in order
- * — and the whole field placed again in one pass, instead of every result combined and sorted
- * again. Only for a session without penalties whose fields are the home directions (a national
- * field); the incremental property test (incremental.spec.ts) checks it against a whole ranking.
+ * One session's ranking, kept with its tallies as typed arrays over the contestants' ordinals (a
+ * `TallyTable`'s): after a correction (`delta`: the tallies it started from and the contestants it
+ * re-credited) the ranking of the tallies before is updated — the re-credited contestants taken
+ * out and merged back in at their new scores, the rest left in order — and the whole field placed
+ * again in one pass over numbers. Rows are made only when read (a page, a pair's own line), and a
+ * contestant's position is an array read. Only for a session without penalties whose fields are
+ * the home directions (a national field); the incremental property test (incremental.spec.ts)
+ * checks every step against a whole ranking and against exact places.
  */
-interface KeptRanking {
-  mp: boolean;
-  weighting: string;
-  /** Per field, in `byApproximateScore` order. */
-  fields: Map<string, KeptEntry[]>;
-  /** Each entry by its contestant's ordinal (a `TallyTable`'s): a re-credited contestant's row and key are found there, not by id. */
-  byOrdinal: (KeptEntry | undefined)[];
-  rows: RankingRow[];
-}
-
-/** A contestant in a kept ranking: its result (one object: thousands are made per correction), its last row, its ordinal in a `TallyTable` (else −1). */
-class KeptEntry extends SingleResult implements ApproximateEntry<ContestantRow> {
-  exact: Fraction | null = null;
-  row: PairRow | null = null;
-
-  constructor(
-    readonly item: ContestantRow,
-    readonly key: string,
-    readonly ordinal: number,
-    tally: Tally,
-    mp: boolean,
-    weighting: 'BOARDS' | 'EQUAL',
-  ) {
-    super(tally, mp, weighting, Fraction.ZERO);
-  }
+export function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankedList {
+  const mp = scored.kind === 'MATCHPOINTS';
+  const weighting = scored.rules.sessionWeighting;
+  const contestants = scored.data.contestants;
+  const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
+  const current = kept.get(s.tallies);
+  if (fits(current)) return current;
+  const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
+  const ranking = fits(base) ? base.next(s.tallies as TallyTable, s.delta!.ordinals) : KeptRanking.whole(TallyTable.of(s.tallies), contestants, mp, weighting);
+  kept.set(s.tallies, ranking);
+  return ranking;
 }
 
 const kept = new WeakMap<Tallies, KeptRanking>();
 
-export function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankingRow[] {
-  const mp = scored.kind === 'MATCHPOINTS';
-  const weighting = scored.rules.sessionWeighting;
-  const fits = (k: KeptRanking | undefined): k is KeptRanking => !!k && k.mp === mp && k.weighting === weighting;
-  const current = kept.get(s.tallies);
-  if (fits(current)) return current.rows;
-  const fresh = new Map<string, KeptEntry[]>();
-  let byOrdinal: (KeptEntry | undefined)[] = [];
-  // Each result is its tally's alone (no penalty, one session): made here, not memoised per tally.
-  const add = (c: ContestantRow | undefined, key: string | undefined, tally: Tally | undefined, ordinal: number) => {
-    if (!c || !tally?.boards) return;
-    const entry = new KeptEntry(c, key ?? numberKey(c), ordinal, tally, mp, weighting);
-    if (ordinal >= 0) byOrdinal[ordinal] = entry;
-    const label = c.direction ?? '';
-    const list = fresh.get(label);
-    if (list) list.push(entry);
-    else fresh.set(label, [entry]);
-  };
-  const contestant = (id: string) => scored.data.contestants.get(id);
-  const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
-  const fields = new Map<string, KeptEntry[]>();
-  if (fits(base)) {
-    // The re-credited contestants leave the kept order by ordinal (no lookup by id for 20,000 entries).
-    const table = s.tallies as TallyTable;
-    const { changed, ordinals } = s.delta!;
-    const gone = new Uint8Array(table.length);
-    byOrdinal = base.byOrdinal.slice();
-    ordinals.forEach((c, i) => {
-      gone[c] = 1;
-      const before = byOrdinal[c];
-      byOrdinal[c] = undefined;
-      add(before?.item ?? contestant(changed[i]), before?.key, table.at(c), c);
-    });
-    for (const label of new Set([...base.fields.keys(), ...fresh.keys()])) {
-      const merged = mergeOrdered(base.fields.get(label) ?? [], (e) => e.ordinal >= 0 && gone[e.ordinal] === 1, (fresh.get(label) ?? []).sort(byApproximateScore));
-      if (merged.length) fields.set(label, merged);
-    }
-  } else {
-    if (s.tallies instanceof TallyTable) for (const [ordinal, id, tally] of s.tallies.withOrdinals()) add(contestant(id), undefined, tally, ordinal);
-    else for (const [id, tally] of s.tallies) add(contestant(id), undefined, tally, -1);
-    for (const [label, list] of fresh) fields.set(label, list.sort(byApproximateScore));
-  }
-  const rows: RankingRow[] = [];
-  for (const field of [...fields.keys()].sort(byField)) {
-    visitPlaces(
-      fields.get(field)!,
-      (e) => e.figures().key,
-      (e, rank, tied) => {
-        // A row whose place stands is reused.
-        if (!e.row || e.row.rank !== rank || e.row.tied !== tied) e.row = new PairRow(e.item, field, rank, tied, e);
-        rows.push(e.row);
-      },
-    );
-  }
-  kept.set(s.tallies, { mp, weighting, fields, byOrdinal, rows });
-  return rows;
+/** By ordinal, shared by every revision of a session's tallies (ordinals only grow): the contestant's row and tie key once looked up. */
+interface Known {
+  items: (ContestantRow | undefined)[];
+  keys: (string | undefined)[];
+  /** The field: its home direction (a national field's two, or one). */
+  labels: (string | undefined)[];
 }
 
-/** Two lists in `byApproximateScore` order as one, the entries of `a` that are `gone` left out. */
-function mergeOrdered<E extends ApproximateEntry<unknown>>(a: readonly E[], gone: (e: E) => boolean, b: readonly E[]): E[] {
-  const out: E[] = [];
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    while (i < a.length && gone(a[i])) i++;
-    if (i === a.length) break;
-    if (j === b.length) out.push(a[i++]);
-    else out.push(byApproximateScore(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
-  }
-  while (j < b.length) out.push(b[j++]);
-  return out;
+/** A field's part of the ranking: positions [start, end). */
+interface FieldSpan {
+  label: string;
+  start: number;
+  end: number;
 }
+
+class KeptRanking implements RankedList {
+  /** Rows made at positions (read ones only). */
+  private readonly made = new Map<number, RankingRow>();
+  private all: RankingRow[] | null = null;
+  /** Per ordinal: its position (−1: not ranked). */
+  private readonly position: Int32Array;
+  /** Per position: the ordinal in placing order (`sorted` unless a run of near-equal floats was reordered exactly), its rank, whether tied. */
+  private order: Int32Array;
+  private readonly rank: Int32Array;
+  private readonly tied: Uint8Array;
+
+  private constructor(
+    readonly mp: boolean,
+    readonly weighting: 'BOARDS' | 'EQUAL',
+    readonly contestants: ReadonlyMap<string, ContestantRow>,
+    private readonly table: TallyTable,
+    private readonly known: Known,
+    /** Per ordinal: the ordering figure (`approxShare`), NaN when not ranked. */
+    private readonly approx: Float64Array,
+    /** Ordinals in `byApproximateScore` order per field, fields one after another. */
+    private readonly sorted: Int32Array,
+    private readonly fields: FieldSpan[],
+  ) {
+    this.order = sorted;
+    this.rank = new Int32Array(sorted.length);
+    this.tied = new Uint8Array(sorted.length);
+    this.position = new Int32Array(approx.length).fill(-1);
+    for (const f of fields) this.place(f);
+    for (let at = 0; at < this.order.length; at++) this.position[this.order[at]] = at;
+  }
+
+  /** The ranking of a session's tallies from nothing. */
+  static whole(table: TallyTable, contestants: ReadonlyMap<string, ContestantRow>, mp: boolean, weighting: 'BOARDS' | 'EQUAL'): KeptRanking {
+    const known: Known = { items: [], keys: [], labels: [] };
+    const approx = new Float64Array(table.length).fill(NaN);
+    const lists = new Map<string, number[]>();
+    for (let c = 0; c < table.length; c++) {
+      const label = rankedLabel(table, contestants, known, mp, weighting, approx, c);
+      if (label === null) continue;
+      const list = lists.get(label);
+      if (list) list.push(c);
+      else lists.set(label, [c]);
+    }
+    const compare = comparer(approx, known);
+    const labels = [...lists.keys()].sort(byField);
+    const sorted = new Int32Array(labels.reduce((n, l) => n + lists.get(l)!.length, 0));
+    const fields: FieldSpan[] = [];
+    let at = 0;
+    for (const label of labels) {
+      const list = lists.get(label)!.sort(compare);
+      sorted.set(list, at);
+      fields.push({ label, start: at, end: (at += list.length) });
+    }
+    return new KeptRanking(mp, weighting, contestants, table, known, approx, sorted, fields);
+  }
+
+  /** The ranking of the next revision's tallies, where only the contestants of `changed` (ordinals) were re-credited. */
+  next(table: TallyTable, changed: readonly number[]): KeptRanking {
+    const approx = new Float64Array(table.length);
+    approx.set(this.approx);
+    approx.fill(NaN, this.approx.length);
+    const gone = new Uint8Array(table.length);
+    for (const c of changed) {
+      gone[c] = 1;
+      rankedLabel(table, this.contestants, this.known, this.mp, this.weighting, approx, c);
+    }
+    // The re-credited contestants in their old order (then any new one): most move a little, and
+    // the sort (TimSort, which follows runs) then costs about one comparison each.
+    const fresh = new Map<string, number[]>();
+    const add = (c: number) => {
+      if (Number.isNaN(approx[c])) return;
+      const label = this.known.labels[c]!;
+      const list = fresh.get(label);
+      if (list) list.push(c);
+      else fresh.set(label, [c]);
+    };
+    for (let i = 0; i < this.sorted.length; i++) if (gone[this.sorted[i]] === 1) add(this.sorted[i]);
+    for (const c of changed) if (c >= this.position.length || this.position[c] < 0) add(c);
+    const compare = comparer(approx, this.known);
+    const labels = [...new Set([...this.fields.map((f) => f.label), ...fresh.keys()])].sort(byField);
+    const merged = new Int32Array(this.sorted.length + changed.length);
+    const fields: FieldSpan[] = [];
+    let at = 0;
+    for (const label of labels) {
+      const start = at;
+      const before = this.fields.find((f) => f.label === label);
+      const added = (fresh.get(label) ?? []).sort(compare);
+      // The kept order without the re-credited contestants, and theirs merged in.
+      let i = before?.start ?? 0;
+      const end = before?.end ?? 0;
+      let j = 0;
+      for (;;) {
+        while (i < end && gone[this.sorted[i]] === 1) i++;
+        if (i === end) break;
+        merged[at++] = j < added.length && compare(added[j], this.sorted[i]) < 0 ? added[j++] : this.sorted[i++];
+      }
+      while (j < added.length) merged[at++] = added[j++];
+      if (at > start) fields.push({ label, start, end: at });
+    }
+    return new KeptRanking(this.mp, this.weighting, this.contestants, table, this.known, approx, merged.slice(0, at), fields);
+  }
+
+  /**
+   * Ranks of one field in one pass (as `visitPlaces`): a run of floats within rounding of each
+   * other is ordered by exact score, equal exact scores tied; everyone else takes its position.
+   */
+  private place(field: FieldSpan): void {
+    const { approx, sorted } = this;
+    for (let i = field.start; i < field.end; ) {
+      let j = i;
+      // `close` written out: a call with two floats boxes them (40,000 heap numbers a correction).
+      for (; j + 1 < field.end; j++) {
+        const a = approx[sorted[j + 1]];
+        const b = approx[sorted[j]];
+        if (Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))) break;
+      }
+      if (j === i) {
+        this.rank[i] = i - field.start + 1;
+        i++;
+        continue;
+      }
+      this.placeRun(field, i, j);
+      i = j + 1;
+    }
+  }
+
+  /** A run of floats within rounding of each other, positions [i, j]: ordered by exact score, equal ones tied (apart from `place`, whose loop then makes no closure a position). */
+  private placeRun(field: FieldSpan, i: number, j: number): void {
+    const { approx, sorted } = this;
+    const exact = (c: number) => sessionResult(this.table.at(c)!, this.mp, this.weighting, Fraction.ZERO).figures().key;
+    const key = (c: number) => this.known.keys[c]!;
+    const run = Array.from(sorted.subarray(i, j + 1)).sort((a, b) => exact(b).compare(exact(a)) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    if (run.some((c, k) => c !== sorted[i + k])) {
+      if (this.order === sorted) this.order = sorted.slice();
+      this.order.set(run, i);
+    }
+    for (let k = 0; k < run.length; ) {
+      let m = k;
+      while (m + 1 < run.length && close(approx[run[m + 1]], approx[run[k]]) && exact(run[m + 1]).equals(exact(run[k]))) m++;
+      for (let x = k; x <= m; x++) {
+        this.rank[i + x] = i - field.start + k + 1;
+        this.tied[i + x] = m > k ? 1 : 0;
+      }
+      k = m + 1;
+    }
+  }
+
+  get length(): number {
+    return this.order.length;
+  }
+
+  row(at: number): RankingRow {
+    let row = this.made.get(at);
+    if (!row) {
+      const c = this.order[at];
+      const result = sessionResult(this.table.at(c)!, this.mp, this.weighting, Fraction.ZERO);
+      row = new PairRow(this.known.items[c]!, this.fieldAt(at), this.rank[at], this.tied[at] === 1, result);
+      this.made.set(at, row);
+    }
+    return row;
+  }
+
+  contestantAt(at: number): ContestantRow {
+    return this.known.items[this.order[at]]!;
+  }
+
+  rankAt(at: number): number {
+    return this.rank[at];
+  }
+
+  fieldAt(at: number): string {
+    return this.fields.find((f) => at < f.end)!.label;
+  }
+
+  positionOf(contestantId: string): number | undefined {
+    const c = this.table.ordinalOf(contestantId);
+    const at = c === undefined || c >= this.position.length ? -1 : this.position[c];
+    return at < 0 ? undefined : at;
+  }
+
+  rows(): readonly RankingRow[] {
+    return (this.all ??= Array.from({ length: this.length }, (_, at) => this.row(at)));
+  }
+}
+
+/** The field of the contestant with ordinal `c` with its ordering figure set, or null when it is not ranked (no board played). */
+function rankedLabel(table: TallyTable, contestants: ReadonlyMap<string, ContestantRow>, known: Known, mp: boolean, weighting: 'BOARDS' | 'EQUAL', approx: Float64Array, c: number): string | null {
+  const tally = table.at(c);
+  const item = tally?.boards ? (known.items[c] ??= contestants.get(table.idAt(c))) : undefined;
+  if (!item) {
+    approx[c] = NaN;
+    return null;
+  }
+  known.keys[c] ??= numberKey(item);
+  approx[c] = approxShare(tally!, mp, weighting);
+  return (known.labels[c] ??= item.direction ?? '');
+}
+
+/** `byApproximateScore` over ordinals: the float highest first, then the tie key. */
+function comparer(approx: Float64Array, known: Known): (a: number, b: number) => number {
+  // Answers −1, 0 or 1 (a float returned to the sort would be boxed, thousands a correction).
+  return (a, b) => {
+    if (approx[b] > approx[a]) return 1;
+    if (approx[b] < approx[a]) return -1;
+    const x = known.keys[a]!;
+    const y = known.keys[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}
+
+/** Floats within rounding of each other: their exact values decide (as `visitPlaces`). */
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

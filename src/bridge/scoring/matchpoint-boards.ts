@@ -15,7 +15,9 @@ export interface LineMatchpoints {
 
 export interface MatchpointBoard {
   top: Fraction;
-  lines: Map<string, LineMatchpoints>;
+  /** The board's line ids and their matchpoints, side by side (arrays, not a map: a national board of 10,000 lines is scored again at each correction). */
+  ids: string[];
+  scored: LineMatchpoints[];
   /** What the figures were computed from (empty when not worked out): a board whose signature is unchanged is not scored again. */
   signature: string;
 }
@@ -60,7 +62,7 @@ export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, sig
     ids.push(r.id);
   }
   const top = frac(boardTop(field.expected, rules.matchpointScale));
-  const lines = new Map<string, LineMatchpoints>();
+  const lines: LineMatchpoints[] = [];
   if (compared.length) {
     const scored = boardMatchpoints(compared, {
       scale: rules.matchpointScale,
@@ -75,16 +77,19 @@ export function scoreMatchpointBoard(field: BoardField, rules: ScoringRules, sig
       if (!byEw) shared.set(ns, (byEw = new Map()));
       return byEw.get(ew) ?? byEw.set(ew, { ns, ew, adjusted: false }).get(ew)!;
     };
-    compared.forEach((l, i) => lines.set(ids[i], 'artificial' in l ? { ns: scored.ns[i], ew: scored.ew[i], artificial: l.artificial, adjusted: true } : plain(scored.ns[i], scored.ew[i])));
+    compared.forEach((l, i) => lines.push('artificial' in l ? { ns: scored.ns[i], ew: scored.ew[i], artificial: l.artificial, adjusted: true } : plain(scored.ns[i], scored.ew[i])));
   }
   for (const { id, kind: k } of others) {
-    if (k.kind === 'DIRECT') lines.set(id, { ...directMatchpoints(k.unit, k.ns, k.ew, top), adjusted: true });
-    else if (k.kind === 'ABSENT') {
+    if (k.kind === 'DIRECT') {
+      ids.push(id);
+      lines.push({ ...directMatchpoints(k.unit, k.ns, k.ew, top), adjusted: true });
+    } else if (k.kind === 'ABSENT') {
       const present = k.present.div(frac(100)).mul(top);
-      lines.set(id, { ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
+      ids.push(id);
+      lines.push({ ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
     }
   }
-  return lines.size ? { top, lines, signature } : null;
+  return lines.length ? { top, ids, scored: lines, signature } : null;
 }
 
 function directMatchpoints(unit: string, ns: Fraction, ew: Fraction, top: Fraction) {

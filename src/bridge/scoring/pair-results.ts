@@ -31,12 +31,19 @@ export interface PairResult {
 }
 
 /** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
-export function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+function singleResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   return new SingleResult(tally, mp, weighting, commonTop);
 }
 
+/** A one-session result's ordering figure in floating point: the same steps as `combine` of one part without penalty. */
+export function approxShare(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL'): number {
+  const weight = weighting === 'BOARDS' ? tally.boards : 1;
+  const share = !mp ? tally.approx / tally.boards : tally.approxTops === 0 ? 0 : tally.approx / tally.approxTops;
+  return (0 + share * weight) / weight;
+}
+
 /** One object a contestant, its exact figures worked out once when asked. */
-export class SingleResult implements PairResult {
+class SingleResult implements PairResult {
   readonly approx: number;
   readonly approxPercentage: number | null;
   readonly boards: number;
@@ -48,9 +55,7 @@ export class SingleResult implements PairResult {
     private readonly weighting: 'BOARDS' | 'EQUAL',
     private readonly commonTop: Fraction,
   ) {
-    const weight = weighting === 'BOARDS' ? tally.boards : 1;
-    const share = !mp ? tally.approx / tally.boards : tally.approxTops === 0 ? 0 : tally.approx / tally.approxTops;
-    this.approx = (0 + share * weight) / weight;
+    this.approx = approxShare(tally, mp, weighting);
     this.approxPercentage = mp ? this.approx * 100 : null;
     this.boards = tally.boards;
   }

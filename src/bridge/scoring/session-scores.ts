@@ -42,8 +42,7 @@ export interface PairSession<S extends SessionInput = SessionInput> {
 
 export interface TallyDelta {
   from: Tallies;
-  changed: readonly string[];
-  /** The changed contestants' ordinals in the tables (`TallyTable`) of both revisions, in the same order. */
+  /** The changed contestants' ordinals in the tables (`TallyTable`) of both revisions. */
   ordinals: readonly number[];
 }
 
@@ -52,7 +51,7 @@ const contestantOf = (r: LineRow, side: Side) => (side === 'ns' ? r.nsContestant
 
 type Board = MatchpointBoard | ImpBoard;
 /** One line as its board scored it (matchpoints or IMPs). */
-type ScoredLine = MatchpointBoard['lines'] extends Map<string, infer V> ? V : never;
+type ScoredLine = MatchpointBoard['scored'][number];
 const topOf = (board: Board) => ('top' in board ? board.top : null);
 
 /** A line's figures before Law 12C2(c), as its board scored them: one object for lines its board scored alike. */
@@ -113,8 +112,9 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   const lines = new LineTable(state);
   const pending = new Pending();
   for (const board of boards.values()) {
-    for (const [id, scored] of board.lines) {
-      const slot = state.slotOf(id)!;
+    for (let i = 0; i < board.ids.length; i++) {
+      const scored = board.scored[i];
+      const slot = state.slotOf(board.ids[i])!;
       creditReal(state, slot, board, scored, 1);
       pending.add(slot, board, scored);
       if (++done % STEP === 0) yield;
@@ -158,7 +158,8 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   for (const id of seen) {
     const slot = state.slotOf(id)!;
     const old = boards.get(state.index.keyOf(state.rows[slot]!));
-    const x = old?.lines.get(id);
+    // A credited line's figures as its board scored them are in the state.
+    const x = old && state.scored[slot];
     if (!x) continue;
     creditReal(state, slot, old!, x, -1);
     retractFinal(state, slot);
@@ -171,39 +172,14 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
       continue;
     }
     boards.set(key, board);
-    const [oldTop, newTop] = [old && topOf(old), topOf(board)];
-    // Both boards list the field's lines in the index's order, where a changed line moves to the
-    // end: each other line is met walking the old board alongside (looked up only where they disagree).
-    const before = old?.lines.entries();
-    let at = before?.next();
-    for (const [id, y] of board.lines) {
-      let x: ScoredLine | undefined;
-      if (old && !changedIds.has(id)) {
-        while (at && !at.done && seen.has(at.value[0])) at = before!.next();
-        if (at && !at.done && at.value[0] === id) {
-          x = at.value[1];
-          at = before!.next();
-        } else x = old.lines.get(id);
-      }
-      if (x && sameFigures(x, y, oldTop!, newTop)) continue;
-      const slot = state.slotOf(id)!;
-      if (x && !x.adjusted && !y.adjusted) {
-        // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
-        replacePlain(state, slot, old!, x, board, y);
-        continue;
-      }
-      if (x) {
-        creditReal(state, slot, old!, x, -1);
-        retractFinal(state, slot);
-      }
-      creditReal(state, slot, board, y, 1);
-      pending.add(slot, board, y);
-    }
+    recreditBoard(state, old, board, changedIds, pending);
   }
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
   const queued = new Set(pending.slots);
-  for (const c of state.moved) {
-    for (const slot of state.artificialOf[c] ?? []) {
+  for (let i = 0; i < state.moved.size; i++) {
+    const artificial = state.artificialOf[state.moved.at(i)];
+    if (!artificial) continue;
+    for (const slot of artificial) {
       if (queued.has(slot)) continue;
       queued.add(slot);
       retractFinal(state, slot);
@@ -212,11 +188,38 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   }
   runSteps(settleSteps(state, pending, rules));
   for (const id of removed) if (!changedIds.has(id)) state.release(id);
-  const tallies = state.retallied(previous.tallies as TallyTable);
-  const ordinals = [...state.recredited];
+  const ordinals = state.recredited.toArray();
+  const tallies = state.retallied(previous.tallies as TallyTable, ordinals);
   state.moved.clear();
   state.recredited.clear();
-  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, changed: ordinals.map((c) => state.contestants[c]), ordinals } };
+  return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, ordinals } };
+}
+
+/**
+ * The lines of one field board scored again, credited again where their figures moved (in a
+ * function of its own, so that it stays optimised whatever shapes its caller meets: a national
+ * board has 10,000 lines and a correction moves thousands).
+ */
+function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | undefined, board: Board, changedIds: ReadonlySet<string>, pending: Pending): void {
+  const [oldTop, newTop] = [old && topOf(old), topOf(board)];
+  for (let i = 0; i < board.ids.length; i++) {
+    const [id, y] = [board.ids[i], board.scored[i]];
+    const slot = state.slotOf(id)!;
+    // A line still on the board keeps, in the state, its figures as the old board scored them.
+    const x = old && !changedIds.has(id) ? state.scored[slot] : undefined;
+    if (x && sameFigures(x, y, oldTop!, newTop)) continue;
+    if (x && !x.adjusted && !y.adjusted) {
+      // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
+      replacePlain(state, slot, old!, x, board, y);
+      continue;
+    }
+    if (x) {
+      creditReal(state, slot, old!, x, -1);
+      retractFinal(state, slot);
+    }
+    creditReal(state, slot, board, y, 1);
+    pending.add(slot, board, y);
+  }
 }
 
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {

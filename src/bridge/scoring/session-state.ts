@@ -43,8 +43,8 @@ export class SessionState<L extends LineRow> {
   /** Per ordinal: the slots of its artificial lines, revisited when its own percentage moves. */
   readonly artificialOf: (Set<number> | undefined)[] = [];
   /** During an update: contestants whose own percentage moved, and whose tally did. */
-  readonly moved = new Set<number>();
-  readonly recredited = new Set<number>();
+  readonly moved = new OrdinalSet();
+  readonly recredited = new OrdinalSet();
 
   constructor(readonly index: FieldIndex<L>) {}
 
@@ -104,11 +104,9 @@ export class SessionState<L extends LineRow> {
     return new TallyTable(this.ordinals, this.contestants, this.final.map((b, c) => b && this.finalTally(c)));
   }
 
-  /** `previous` (a table of this state's) with the re-credited contestants' tallies taken again. */
-  retallied(previous: TallyTable): TallyTable {
-    const changes: [number, Tally | undefined][] = [];
-    for (const c of this.recredited) changes.push([c, this.final[c]?.boards ? this.finalTally(c) : undefined]);
-    return previous.with(changes);
+  /** `previous` (a table of this state's) with the tallies of the contestants of `ordinals` taken again. */
+  retallied(previous: TallyTable, ordinals: ArrayLike<number>): TallyTable {
+    return previous.with(ordinals, (c) => (this.final[c]?.boards ? this.finalTally(c) : undefined));
   }
 
   /** The contestant's session tally as it stands (its exact score summed from its lines' final figures when read). */
@@ -167,4 +165,53 @@ export class LineTable<L extends LineRow> implements Lines {
   *keys(): Iterable<string> {
     for (const [id] of this) yield id;
   }
+}
+
+/**
+ * Contestant ordinals in the order they were added, each once, the memory kept from one update to
+ * the next: a `Set` cleared and filled again with up to 20,000 numbers a correction left its
+ * tables to the collector (after they had outlived a young-generation collection or two).
+ */
+export class OrdinalSet {
+  private marks = new Uint8Array(64);
+  private list = new Int32Array(64);
+  private count = 0;
+
+  add(c: number): void {
+    if (c >= this.marks.length) this.marks = grown(this.marks, c + 1);
+    if (this.marks[c] === 1) return;
+    this.marks[c] = 1;
+    if (this.count === this.list.length) this.list = grown(this.list, this.count + 1);
+    this.list[this.count++] = c;
+  }
+
+  has(c: number): boolean {
+    return c < this.marks.length && this.marks[c] === 1;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The ordinal added `i`-th. */
+  at(i: number): number {
+    return this.list[i];
+  }
+
+  /** The members in order, as an array of their own. */
+  toArray(): number[] {
+    return Array.from(this.list.subarray(0, this.count));
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.count; i++) this.marks[this.list[i]] = 0;
+    this.count = 0;
+  }
+}
+
+/** A typed array at least `size` long (doubling), its contents copied. */
+function grown<A extends Uint8Array | Int32Array>(array: A, size: number): A {
+  const next = new (array.constructor as new (n: number) => A)(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
 }

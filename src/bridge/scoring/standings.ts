@@ -5,6 +5,7 @@ import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
 import { keptSessionRanking } from './kept-ranking.js';
+import { listOfRows, type RankedList } from './ranked-list.js';
 import { byField, combine, numberKey, PairRow, sessionResult, type PairResult } from './pair-results.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
 import type { Tally } from './session-scores.js';
@@ -45,6 +46,19 @@ export function rankingRows<D extends EventInput>(scored: ScoredEvent<D>, sessio
   return kept as RankingRow<ContestantOf<D>>[];
 }
 
+/**
+ * `rankingRows` as a list read a position at a time: a national session's ranking (one session,
+ * no penalties, fields by home direction) makes a row only when it is read; any other is made whole.
+ */
+export function rankedList<D extends EventInput>(scored: ScoredEvent<D>, sessions: ScoredSession<SessionOf<D>>[]): RankedList<ContestantOf<D>> {
+  const list = keptApplies(scored, sessions) ? keptSessionRanking(scored, sessions[0]) : listOfRows(rankingRows(scored, sessions));
+  return list as RankedList<ContestantOf<D>>;
+}
+
+/** A pairs session ranked alone, without penalties, in fields of home direction: kept with its tallies (kept-ranking.ts). */
+const keptApplies = (scored: ScoredEvent, sessions: ScoredSession[]) =>
+  scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions);
+
 const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((s) => s.data.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
 
 /**
@@ -55,7 +69,7 @@ const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((
  * keeps its results for the others but is not placed.
  */
 function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
-  if (sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions)) return keptSessionRanking(scored, sessions[0]);
+  if (keptApplies(scored, sessions)) return keptSessionRanking(scored, sessions[0]).rows().slice();
   const disqualified = disqualifiedIn(sessions);
   const mp = scored.kind === 'MATCHPOINTS';
   const commonTop = mp ? largestTopPerBoard(sessions) : Fraction.ZERO;

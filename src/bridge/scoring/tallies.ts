@@ -128,6 +128,23 @@ export class TallyTable implements Tallies {
     private readonly byOrdinal: readonly (Tally | undefined)[],
   ) {}
 
+  /** Any session's tallies as a table (ordinals in their order when they are not one). */
+  static of(tallies: Tallies): TallyTable {
+    if (tallies instanceof TallyTable) return tallies;
+    const ids = [...tallies.keys()];
+    return new TallyTable(new Map(ids.map((id, at) => [id, at])), ids, ids.map((id) => tallies.get(id)));
+  }
+
+  /** The contestant's ordinal, if it has one (it may have no tally in this table). */
+  ordinalOf(contestant: string): number | undefined {
+    return this.ordinals.get(contestant);
+  }
+
+  /** The id of the contestant with this ordinal. */
+  idAt(ordinal: number): string {
+    return this.ids[ordinal];
+  }
+
   get(contestant: string): Tally | undefined {
     const at = this.ordinals.get(contestant);
     return at === undefined ? undefined : this.byOrdinal[at];
@@ -162,10 +179,10 @@ export class TallyTable implements Tallies {
     }
   }
 
-  /** This table with some contestants' tallies replaced (undefined: no longer in the session). */
-  with(changes: Iterable<[number, Tally | undefined]>): TallyTable {
+  /** This table with the tallies of the contestants of `ordinals` replaced (undefined: no longer in the session). */
+  with(ordinals: ArrayLike<number>, tallyOf: (ordinal: number) => Tally | undefined): TallyTable {
     const next = this.byOrdinal.slice();
-    for (const [at, tally] of changes) next[at] = tally;
+    for (let i = 0; i < ordinals.length; i++) next[ordinals[i]] = tallyOf(ordinals[i]);
     return new TallyTable(this.ordinals, this.ids, next);
   }
 }
