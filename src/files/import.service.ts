@@ -96,7 +96,6 @@ export class ImportService {
     try {
       goOn();
       const { outline } = reading;
-      const lines = reading.lineCounts.reduce((n, c) => n + c, 0);
       // A re-import's plan, as applyReimport left it (its lines carry the stored ids they matched):
       // the figures are compared against that one, not a fresh copy from the reading worker.
       let reimported: ImportPlan | null = null;
@@ -111,19 +110,22 @@ export class ImportService {
           const { eventId, contestantIds, sessionIds, summary } = again
             ? await applyReimport(tx, (reimported = await reading.wholePlan()), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
             : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn)), summary: null };
-          const report: ImportReport = { ...baseReport(format, eventId, outline, lines), dryRun: !!options.dryRun, reimport: summary };
+          const planned = await reading.planned();
+          // A re-import's own refusals (a line whose pair already has another result) join the file's.
+          const rejected = reimported?.rejected ?? planned.rejected;
+          const report: ImportReport = { ...baseReport(format, eventId, outline, rejected, sum(planned.lineCounts)), dryRun: !!options.dryRun, reimport: summary };
           // A dry run answers what would be done and rolls everything back.
           if (options.dryRun) throw new DryRun(report);
           goOn();
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
-          return { earlier: false as const, report, importId: row.id, contestantIds };
+          return { earlier: false as const, report, importId: row.id, contestantIds, figures: planned.figures };
         },
         // A national field's file takes minutes on a small machine: the time allowed grows with the file.
-        { timeout: 60_000 + 2 * lines, maxWait: 30_000 },
+        { timeout: 60_000 + 2 * reading.fileLines, maxWait: 30_000 },
       ));
       if (stored instanceof DryRun) return { rehearsal: stored.report };
       if (stored.earlier) return { earlier: true, report: stored.report };
-      const figures = reading.figures ? { plan: reimported ?? (await reading.wholePlan()), contestantIds: stored.contestantIds } : null;
+      const figures = stored.figures ? { plan: reimported ?? (await reading.wholePlan()), contestantIds: stored.contestantIds } : null;
       return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy: reading.doubleDummy };
     } finally {
       reading.close();
@@ -194,9 +196,10 @@ export class ImportService {
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
     await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }), goOn);
+    const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({
-      data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: reading.lineCounts[i] } })),
+      data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: lineCounts[i] } })),
     });
     return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
@@ -300,7 +303,9 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
   return new BadInputError(`The ${format} file could not be read: ${failure.message}`, ['file']);
 }
 
-function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines: number): ImportReport {
+const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
+
+function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, rejected: ImportReport['rejected'], lines: number): ImportReport {
   return {
     eventId,
     format,
@@ -309,7 +314,7 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines
     boards: plan.sessions.reduce((n, s) => n + s.boards.length, 0),
     contestants: plan.contestants.length,
     lines,
-    rejected: plan.rejected,
+    rejected,
     warnings: plan.warnings,
     dryRun: false,
     reimport: null,

@@ -39,14 +39,21 @@ export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
 ];
 
 /**
- * Every result line of the plan, encoded for `insertEncoded` a chunk at a time. Pure, so a large
- * file's lines are encoded in the thread that read them and only text crosses to the service's.
+ * Result lines encoded for `insertEncoded` a chunk at a time, each session's lines as they come
+ * (planned beforehand, or one by one while being encoded: see file-reading.ts). Pure, so a large
+ * file's lines are planned and encoded in the thread that read them and only text crosses to the
+ * service's.
  */
-export function* resultChunks(plan: ImportPlan, ids: ResultIds): Generator<string[]> {
-  for (const [i, session] of plan.sessions.entries()) {
-    for (let start = 0; start < session.results.length; start += BULK_CHUNK) {
-      const rows = session.results.slice(start, start + BULK_CHUNK).map((r) => ({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids }));
-      yield* encodedChunks(RESULT_COLUMNS, rows);
+export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds): Generator<string[]> {
+  for (const [i, lines] of sessions.entries()) {
+    let rows: ResultToWrite[] = [];
+    for (const r of lines) {
+      rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids });
+      if (rows.length === BULK_CHUNK) {
+        yield* encodedChunks(RESULT_COLUMNS, rows);
+        rows = [];
+      }
     }
+    if (rows.length) yield* encodedChunks(RESULT_COLUMNS, rows);
   }
 }
