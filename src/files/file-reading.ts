@@ -5,7 +5,7 @@ import type { FileFormat, InterchangeEvent, ParseOutcome, RejectedItem } from '.
 import { parsePbn } from '../bridge/formats/pbn.js';
 import { parseUsebio } from '../bridge/formats/usebio.js';
 import { planImport, planOutline, plannedLines, type ImportPlan, type PlannedResult } from './import-plan.js';
-import { resultChunks, type ResultIds } from './result-rows.js';
+import { resultChunks, type ResultChunk, type ResultIds } from './result-rows.js';
 
 const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
   PBN: parsePbn,
@@ -97,9 +97,9 @@ export class FilePlan {
     if (!this.keep) for (const c of this.outline.contestants) c.file = sourceOnly(c.file);
   }
 
-  /** Every line planned and encoded for `insertEncoded` under the transaction's ids, a chunk at a time. */
-  resultChunks(ids: ResultIds): Generator<string[]> {
-    return resultChunks(this.plannedLines(this.keep), ids);
+  /** Every line planned and encoded for `insertEncoded` under the transaction's ids, a chunk at a time, and as written if asked. */
+  resultChunks(ids: ResultIds, written: boolean): Generator<ResultChunk> {
+    return resultChunks(this.plannedLines(this.keep), ids, written);
   }
 
   /** The whole plan, every line in it (planned now if they were not yet). */

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { FilePlan, readFailure } from './file-reading.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
+import type { ResultChunk } from './result-rows.js';
 
 /**
  * Reads one large file off the service's event loop (see import-reading.ts): parsing and planning
@@ -9,7 +10,7 @@ import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
  * as encoded chunks.
  */
 let read: FilePlan | null = null;
-let chunks: Iterator<string[]> | null = null;
+let chunks: Iterator<ResultChunk> | null = null;
 
 function answer(request: ReadingRequest): ReadingAnswer {
   switch (request.kind) {
@@ -18,7 +19,7 @@ function answer(request: ReadingRequest): ReadingAnswer {
       return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, doubleDummy: read.doubleDummy };
     }
     case 'rows':
-      chunks = read!.resultChunks(request.ids);
+      chunks = read!.resultChunks(request.ids, request.written);
       return { kind: 'ready' };
     case 'next': {
       const next = chunks!.next();

@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { FilePlan, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
 import type { ImportPlan } from './import-plan.js';
-import type { ResultIds } from './result-rows.js';
+import type { LineContent } from '../results/traveller-line.js';
+import type { ResultChunk, ResultIds } from './result-rows.js';
 
 /**
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
@@ -23,8 +24,11 @@ export interface ImportReading {
   doubleDummy: DoubleDummyGiven;
   /** The whole plan, lines included: a re-import compares them with the stored ones, a report with the file's figures. */
   wholePlan(): Promise<ImportPlan>;
-  /** The result lines, planned and encoded for `insertEncoded`, under the ids the transaction chose. */
-  resultChunks(ids: ResultIds): AsyncIterable<string[]>;
+  /**
+   * The result lines, planned and encoded for `insertEncoded`, under the ids the transaction chose;
+   * with `written`, each chunk's lines as written go to it too (for the scoring cache).
+   */
+  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<string[]>;
   /** What planning the lines found: lines per session, lines refused, whether the file has figures to compare (after `resultChunks` or `wholePlan`). */
   planned(): Promise<LinesPlanned>;
   /** Lets the lines go (stops the worker). */
@@ -32,10 +36,10 @@ export interface ImportReading {
 }
 
 /** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
-export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
+export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
 export type ReadingAnswer =
   | { kind: 'outline'; outline: ImportPlan; fileLines: number; doubleDummy: DoubleDummyGiven }
-  | { kind: 'chunk'; chunk: string[] | null }
+  | { kind: 'chunk'; chunk: ResultChunk | null }
   | { kind: 'whole'; plan: ImportPlan }
   | { kind: 'planned'; planned: LinesPlanned }
   | { kind: 'ready' }
@@ -49,8 +53,11 @@ export function readHere(format: FileFormat, file: Buffer): ImportReading {
     fileLines: read.fileLines,
     doubleDummy: read.doubleDummy,
     wholePlan: async () => read.whole(),
-    resultChunks: async function* (ids) {
-      yield* read.resultChunks(ids);
+    resultChunks: async function* (ids, written) {
+      for (const chunk of read.resultChunks(ids, !!written)) {
+        if (chunk.written) written!(chunk.written);
+        yield chunk.literals;
+      }
     },
     planned: async () => read.planned(),
     close: () => {},
@@ -77,8 +84,8 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
       doubleDummy: answer.doubleDummy,
       planned: async () => answerOf(await ask(worker, { kind: 'planned' }), 'planned').planned,
       wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
-      resultChunks: async function* (ids) {
-        answerOf(await ask(worker, { kind: 'rows', ids }), 'ready');
+      resultChunks: async function* (ids, written) {
+        answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
         const next = () => {
           const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
           chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
@@ -89,7 +96,8 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
           const chunk = await coming;
           if (!chunk) return;
           coming = next();
-          yield chunk;
+          if (chunk.written) written!(chunk.written);
+          yield chunk.literals;
         }
       },
       close: () => void worker.terminate(),
