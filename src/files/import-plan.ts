@@ -87,7 +87,9 @@ export class UnsupportedFileError extends DomainError {}
 /** Every line of the file planned at once: a club's file, a re-import, a section's file. */
 export function planImport(file: InterchangeEvent): ImportPlan {
   const plan = planOutline(file);
-  plan.sessions.forEach((session, i) => session.results.push(...plannedLines(file, plan, i)));
+  plan.sessions.forEach((session, i) => {
+    for (const line of plannedLines(file, plan, i)) session.results.push(line);
+  });
   return plan;
 }
 
