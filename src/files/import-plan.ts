@@ -300,11 +300,14 @@ function scoringOf(file: InterchangeEvent, warnings: string[]): ScoringMethod {
 function matchpointScaleOf(file: InterchangeEvent, warnings: string[]): 'TWO_POINT' | 'ONE_POINT' {
   let one = 0;
   let two = 0;
+  const given = (l: InterchangeLine) => l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined;
   for (const s of file.sessions) {
+    // A file without matchpoints of its own (a national CSV) need not group its lines by board.
+    if (!s.lines.some(given)) continue;
     const boards = groupBy<string, InterchangeLine>(s.lines, (l) => `${l.section}:${l.board}`);
     for (const lines of boards.values()) {
       const n = lines.length;
-      const line = lines.find((l) => !l.artificial && l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined);
+      const line = lines.find((l) => !l.artificial && given(l));
       if (n < 2 || !line) continue;
       const total = line.figures.nsMatchpoints! + line.figures.ewMatchpoints!;
       if (Math.abs(total - (n - 1)) < 0.01) one++;
