@@ -15,7 +15,7 @@ import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import type { ImportPlan, PlannedContestant } from './import-plan.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
-import { RESULT_COLUMNS, sectionKey } from './result-rows.js';
+import { RESULT_COLUMNS, sectionKey, sharedStrings } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
@@ -201,7 +201,8 @@ export class ImportService {
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...lines)), goOn);
+    const shared = new Map<string, string>();
+    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...sharedStrings(lines, shared))), goOn);
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({

@@ -75,6 +75,27 @@ export function asJsonb(value: unknown): never {
   return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])])) as never;
 }
 
+/**
+ * Lines received from the reading thread with their repeated values made one string each (ids of
+ * sessions, sections and pairs, status, contract, declarer, lead): a copy across threads makes a
+ * new string for every cell, and 240,000 lines held beside the worker until the commit would
+ * otherwise carry ~1 M copies of the same few thousand strings.
+ */
+export function sharedStrings(lines: LineContent[], shared: Map<string, string>): LineContent[] {
+  const one = <T extends string | null>(text: T): T => (text === null ? text : ((shared.get(text) ?? shared.set(text, text).get(text)) as T));
+  for (const l of lines) {
+    l.sessionId = one(l.sessionId);
+    l.sectionId = one(l.sectionId);
+    l.nsContestantId = one(l.nsContestantId);
+    l.ewContestantId = one(l.ewContestantId);
+    l.status = one(l.status);
+    l.contract = one(l.contract);
+    l.declarer = one(l.declarer);
+    l.lead = one(l.lead);
+  }
+  return lines;
+}
+
 /** A chunk of result lines: encoded for `insertEncoded`, and (when asked) as written (see writtenLine). */
 export interface ResultChunk {
   literals: string[];
