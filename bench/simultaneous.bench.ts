@@ -15,7 +15,8 @@
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
  * SIM_DEBUG=1 prints each correction's post and visibility times (to tell a slow scoring from a
- * collection that slows the post too).
+ * collection that slows the post too), and each /health poll over 50 ms during the import with
+ * when it was sent.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -168,13 +169,15 @@ try {
   for (let i = 0; i < 20; i++) usualHealth.push(await health());
   const healthDuring: number[] = [];
   let importing = true;
+  const t0 = performance.now();
   const poll = (async () => {
     while (importing) {
       healthDuring.push(await health());
+      const ms = healthDuring[healthDuring.length - 1];
+      if (process.env.SIM_DEBUG && ms > 50) console.log(`/health took ${ms.toFixed(0)} ms, ${((performance.now() - t0 - ms) / 1000).toFixed(2)} s into the import`);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  const t0 = performance.now();
   const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
   const importMs = performance.now() - t0;
   importing = false;

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { PgPool } from '../src/database/pg-pool.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
+import { loadEventData, type WrittenResults } from '../src/rankings/event-data.js';
+import { ScoredEvents } from '../src/rankings/scored-events.service.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 
 /**
@@ -200,6 +203,28 @@ describe('files in and out', () => {
       const prisma = t.app.get(PrismaService);
       const changes = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "ResultChange" c JOIN "Result" r ON r."id" = c."resultId" JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = ${pairsEvent}::uuid AND s."number" = 2`;
       expect(changes[0].n).toBe(0);
+    });
+
+    it('hands the scoring cache the lines it wrote, exactly as the database holds them, from the request’s thread and from a worker', async () => {
+      const csv = (await t.http().get(`/api/v1/events/${pairsEvent}/travellers.csv`).expect(200)).text;
+      const scored = t.app.get(ScoredEvents);
+      for (const workerBytes of [undefined, '0']) {
+        if (workerBytes) process.env.TRAVELLER_IMPORT_WORKER_BYTES = workerBytes;
+        const ofEvent = jest.spyOn(scored, 'ofEvent');
+        try {
+          const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Handed over", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+          await importFile('csv', Buffer.from(csv), `?eventId=${eventId}`).expect(201);
+          const written = ofEvent.mock.calls.find(([id, w]) => id === eventId && w)?.[1] as WrittenResults;
+          const stored = (await loadEventData(t.app.get(PgPool), eventId)).sessions.flatMap((s) => s.results);
+          // Compared as text, so the order of every key (the adjustment's too) counts, as well as types and values.
+          const text = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
+          expect(written.results.some((r) => r.adjustment)).toBe(true);
+          expect(text(written.results)).toEqual(text(stored));
+        } finally {
+          ofEvent.mockRestore();
+          delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
+        }
+      }
     });
 
     it('publishes the ranking as CSV, ties shown as 1=', async () => {

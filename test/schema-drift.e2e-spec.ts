@@ -58,7 +58,7 @@ describe('migrated database matches schema.prisma', () => {
 
     const fks = await sql<{ column: string; references: string }>(
       db.url,
-      `SELECT kcu.column_name AS column, ccu.table_name AS references
+      `SELECT DISTINCT kcu.column_name AS column, ccu.table_name AS references
          FROM information_schema.table_constraints tc
          JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
          JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema

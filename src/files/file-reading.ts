@@ -1,10 +1,11 @@
 import { DomainError } from '../bridge/errors.js';
 import { parseBws } from '../bridge/formats/bws.js';
 import { parseTravellersCsv } from '../bridge/formats/csv.js';
-import type { FileFormat, ParseOutcome } from '../bridge/formats/interchange.js';
+import type { FileFormat, InterchangeEvent, ParseOutcome, RejectedItem } from '../bridge/formats/interchange.js';
 import { parsePbn } from '../bridge/formats/pbn.js';
 import { parseUsebio } from '../bridge/formats/usebio.js';
-import { planImport, type ImportPlan } from './import-plan.js';
+import { planImport, planOutline, plannedLines, type ImportPlan, type PlannedResult } from './import-plan.js';
+import { resultChunks, type ResultChunk, type ResultIds } from './result-rows.js';
 
 const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
   PBN: parsePbn,
@@ -51,6 +52,90 @@ export function readFile(format: FileFormat, file: Buffer): FileRead {
     for (const s of plan.sessions) for (const r of s.results) r.file = sourceOnly(r.file);
   }
   return { plan, doubleDummy: { given, sessions: outcome.event.sessions.length }, figures };
+}
+
+/** What planning a file's lines found, once every line was planned. */
+export interface LinesPlanned {
+  /** Lines imported, per session of the plan. */
+  lineCounts: number[];
+  /** Lines refused: the parser's first, then the plan's. */
+  rejected: RejectedItem[];
+  /** Whether the file gives figures of its own to compare with Traveller's (see readFile). */
+  figures: boolean;
+}
+
+/**
+ * A file for an import: parsed, its plan's outline made at once, its lines planned only as they
+ * are encoded for the database (`resultChunks`), so the transaction writes the event, contestants
+ * and sections while the lines are still to be planned, and each chunk is planned while the
+ * database inserts the one before. Planned lines are let go once encoded unless the file has
+ * figures of its own (the report compares them after the commit) or the whole plan is asked for
+ * (a re-import compares every line).
+ */
+export class FilePlan {
+  readonly outline: ImportPlan;
+  readonly doubleDummy: DoubleDummyGiven;
+  /** Lines in the file, refused ones included. */
+  readonly fileLines: number;
+  /** The parsed file, until every line is planned. */
+  private file: InterchangeEvent | null;
+  /** Whether planned lines are kept: the parsed file has figures that the report may compare. */
+  private readonly keep: boolean;
+  private lineCounts: number[] | null = null;
+  /** Whether the planned lines are in the outline's sessions. */
+  private linesKept = false;
+
+  constructor(format: FileFormat, bytes: Buffer) {
+    const outcome = PARSERS[format](bytes);
+    this.file = outcome.event;
+    this.outline = planOutline(outcome.event);
+    this.outline.rejected.push(...outcome.rejected);
+    const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
+    this.doubleDummy = { given, sessions: outcome.event.sessions.length };
+    this.fileLines = outcome.event.sessions.reduce((n, s) => n + s.lines.length, 0);
+    this.keep = outcome.event.contestants.some((c) => Object.keys(c.figures).length) || outcome.event.sessions.some((s) => s.lines.some((l) => Object.keys(l.figures).length));
+    if (!this.keep) for (const c of this.outline.contestants) c.file = sourceOnly(c.file);
+  }
+
+  /** Every line planned and encoded for `insertEncoded` under the transaction's ids, a chunk at a time, and as written if asked. */
+  resultChunks(ids: ResultIds, written: boolean): Generator<ResultChunk> {
+    return resultChunks(this.plannedLines(this.keep), ids, written);
+  }
+
+  /** The whole plan, every line in it (planned now if they were not yet). */
+  whole(): ImportPlan {
+    if (this.file) for (const lines of this.plannedLines(true)) for (const _ of lines);
+    else if (!this.linesKept) throw new Error('The plan’s lines were let go once written');
+    return this.outline;
+  }
+
+  /** What planning the lines found (once they are all planned). */
+  planned(): LinesPlanned {
+    if (!this.lineCounts) throw new Error('The file’s lines are not all planned yet');
+    return { lineCounts: this.lineCounts, rejected: this.outline.rejected, figures: this.keep && hasFigures(this.outline) };
+  }
+
+  /** Each session's lines as they are planned, kept in the plan or not; the parsed file is let go. */
+  private plannedLines(keep: boolean): Iterable<PlannedResult>[] {
+    const file = this.file;
+    if (!file) throw new Error('The file’s lines were planned already');
+    this.file = null;
+    this.linesKept = keep;
+    const { outline } = this;
+    const counts = outline.sessions.map(() => 0);
+    const allPlanned = () => (this.lineCounts = counts);
+    if (!counts.length) allPlanned();
+    return outline.sessions.map((session, i) => ({
+      *[Symbol.iterator]() {
+        for (const r of plannedLines(file, outline, i)) {
+          counts[i]++;
+          if (keep) session.results.push(r);
+          yield r;
+        }
+        if (i === counts.length - 1) allPlanned();
+      },
+    }));
+  }
 }
 
 export function readFailure(error: unknown): ReadFailure {

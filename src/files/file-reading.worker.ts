@@ -1,31 +1,34 @@
 import { parentPort } from 'node:worker_threads';
-import { readFailure, readFile, type FileRead } from './file-reading.js';
-import { lineCountsOf, outlineOf, type ReadingAnswer, type ReadingRequest } from './import-reading.js';
-import { resultChunks } from './result-rows.js';
+import { FilePlan, readFailure } from './file-reading.js';
+import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
+import type { ResultChunk } from './result-rows.js';
 
 /**
  * Reads one large file off the service's event loop (see import-reading.ts): parsing and planning
  * a national simultaneous's 240,000 lines takes seconds of CPU, during which /health, posts and
- * ranking reads must still be answered. The plan stays here; its lines leave as encoded chunks.
+ * ranking reads must still be answered. The plan stays here; its lines are planned as they leave,
+ * as encoded chunks.
  */
-let read: FileRead | null = null;
-let chunks: Iterator<string[]> | null = null;
+let read: FilePlan | null = null;
+let chunks: Iterator<ResultChunk> | null = null;
 
 function answer(request: ReadingRequest): ReadingAnswer {
   switch (request.kind) {
     case 'read': {
-      read = readFile(request.format, Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength));
-      return { kind: 'outline', outline: outlineOf(read.plan), lineCounts: lineCountsOf(read.plan), doubleDummy: read.doubleDummy, figures: read.figures };
+      read = new FilePlan(request.format, Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength));
+      return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, doubleDummy: read.doubleDummy };
     }
     case 'rows':
-      chunks = resultChunks(read!.plan, request.ids);
+      chunks = read!.resultChunks(request.ids, request.written);
       return { kind: 'ready' };
     case 'next': {
       const next = chunks!.next();
       return { kind: 'chunk', chunk: next.done ? null : next.value };
     }
     case 'whole':
-      return { kind: 'whole', plan: read!.plan };
+      return { kind: 'whole', plan: read!.whole() };
+    case 'planned':
+      return { kind: 'planned', planned: read!.planned() };
   }
 }
 

@@ -84,36 +84,30 @@ export interface ImportPlan {
 
 export class UnsupportedFileError extends DomainError {}
 
+/** Every line of the file planned at once: a club's file, a re-import, a section's file. */
 export function planImport(file: InterchangeEvent): ImportPlan {
+  const plan = planOutline(file);
+  plan.sessions.forEach((session, i) => {
+    for (const line of plannedLines(file, plan, i)) session.results.push(line);
+  });
+  return plan;
+}
+
+/**
+ * The plan without its result lines (each session's `results` empty): event, contestants,
+ * sections, boards and the warnings they give. The lines are planned afterwards by
+ * `plannedLines`, so a national file's writes can begin while its lines are still being planned.
+ */
+export function planOutline(file: InterchangeEvent): ImportPlan {
   if (file.kind === 'INDIVIDUAL') throw new UnsupportedFileError('Individual events cannot be imported yet: a traveller line here names two pairs, not four players', 'file');
   const kind = file.kind;
   const warnings: string[] = [];
-  const rejected: RejectedItem[] = [];
   const contestants = file.contestants.map(plannedContestant);
-  const find = contestantFinder(contestants);
   const sessions = file.sessions.map((s) => {
-    const teams = kind === 'TEAMS';
     const sections = s.sections.length ? s.sections : [...new Set(s.lines.map((l) => l.section))].map((letter) => ({ letter, tables: null, movement: null }));
     const linesOf = groupBy<string, InterchangeLine>(s.lines, (l) => l.section);
     const planned = sections.map((section) => planSection(section, linesOf.get(section.letter) ?? [], contestants, warnings));
-    const sectionNamed = new Map(planned.map((x) => [x.letter, x]));
-    const boards = planBoards(s.boards, s.lines);
-    const overrides = new Map(boards.map((b) => [b.number, b.vulnerabilityOverride]));
-    const results: PlannedResult[] = [];
-    const taken = new Map<PlannedContestant, Set<string>>();
-    for (const line of s.lines) {
-      try {
-        const section = sectionNamed.get(line.section);
-        if (!section) throw new Error(`section ${line.section} is not in the file's sections`);
-        const result = planLine(line, find, overrides.get(line.board) ?? boardInfo(line.board).vulnerability);
-        result.movementIssue = movementIssue(section.movement, result);
-        claimSeats(taken, result, teams);
-        results.push(result);
-      } catch (error) {
-        rejected.push({ source: line.source, reason: (error as Error).message });
-      }
-    }
-    return { number: s.number, sections: planned, boards, results };
+    return { number: s.number, sections: planned, boards: planBoards(s.boards, s.lines), results: [] };
   });
   return {
     format: file.format,
@@ -125,9 +119,36 @@ export function planImport(file: InterchangeEvent): ImportPlan {
     startsOn: file.date,
     contestants,
     sessions,
-    rejected,
+    rejected: [],
     warnings,
   };
+}
+
+/**
+ * The lines of the plan's session `index`, planned one at a time in the file's order: each score
+ * computed by Law 77, each line checked against its section's movement and against the lines
+ * before it; a line that cannot be accepted goes to `plan.rejected` instead.
+ */
+export function* plannedLines(file: InterchangeEvent, plan: ImportPlan, index: number): Generator<PlannedResult> {
+  const s = file.sessions[index];
+  const find = contestantFinder(plan.contestants);
+  const sectionNamed = new Map(plan.sessions[index].sections.map((x) => [x.letter, x]));
+  const overrides = new Map(plan.sessions[index].boards.map((b) => [b.number, b.vulnerabilityOverride]));
+  const taken = new Map<PlannedContestant, Set<string>>();
+  for (const line of s.lines) {
+    let result: PlannedResult;
+    try {
+      const section = sectionNamed.get(line.section);
+      if (!section) throw new Error(`section ${line.section} is not in the file's sections`);
+      result = planLine(line, find, overrides.get(line.board) ?? boardInfo(line.board).vulnerability);
+      result.movementIssue = movementIssue(section.movement, result);
+      claimSeats(taken, result, plan.kind === 'TEAMS');
+    } catch (error) {
+      plan.rejected.push({ source: line.source, reason: (error as Error).message });
+      continue;
+    }
+    yield result;
+  }
 }
 
 function plannedContestant(c: InterchangeContestant): PlannedContestant {
@@ -279,11 +300,14 @@ function scoringOf(file: InterchangeEvent, warnings: string[]): ScoringMethod {
 function matchpointScaleOf(file: InterchangeEvent, warnings: string[]): 'TWO_POINT' | 'ONE_POINT' {
   let one = 0;
   let two = 0;
+  const given = (l: InterchangeLine) => l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined;
   for (const s of file.sessions) {
+    // A file without matchpoints of its own (a national CSV) need not group its lines by board.
+    if (!s.lines.some(given)) continue;
     const boards = groupBy<string, InterchangeLine>(s.lines, (l) => `${l.section}:${l.board}`);
     for (const lines of boards.values()) {
       const n = lines.length;
-      const line = lines.find((l) => !l.artificial && l.figures.nsMatchpoints !== undefined && l.figures.ewMatchpoints !== undefined);
+      const line = lines.find((l) => !l.artificial && given(l));
       if (n < 2 || !line) continue;
       const total = line.figures.nsMatchpoints! + line.figures.ewMatchpoints!;
       if (Math.abs(total - (n - 1)) < 0.01) one++;

@@ -3,60 +3,63 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
-import { readFile, type DoubleDummyGiven, type FileRead, type ReadFailure } from './file-reading.js';
+import { FilePlan, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
 import type { ImportPlan } from './import-plan.js';
-import { resultChunks, type ResultIds } from './result-rows.js';
+import type { LineContent } from '../results/traveller-line.js';
+import type { ResultChunk, ResultIds } from './result-rows.js';
 
 /**
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
- * contestants, sessions with their sections and boards), the result lines kept where the file was
- * read. A national file is read in a worker thread and its 240,000 lines stay there: they cross
- * to the service's thread only as ready-to-insert text, a chunk at a time, so the event loop never
- * builds or holds them (and is never held up receiving them).
+ * contestants, sessions with their sections and boards), the result lines planned where the file
+ * was read, as they are written (see FilePlan). A national file is read in a worker thread and its
+ * 240,000 lines stay there: they cross to the service's thread only as ready-to-insert text, a
+ * chunk at a time, so the event loop never builds or holds them (and is never held up receiving
+ * them), and the worker plans the next chunk while the database inserts this one.
  */
 export interface ImportReading {
-  /** The plan without its result lines when they stay in a worker (`results` then empty): use `lineCounts`. */
+  /** The plan without its result lines (each session's `results` empty): what `planned` says once they are written. */
   outline: ImportPlan;
-  /** Result lines of each session of the plan. */
-  lineCounts: number[];
+  /** Lines in the file, refused ones included (the transaction's time limit grows with them). */
+  fileLines: number;
   doubleDummy: DoubleDummyGiven;
-  /** Whether the file has figures of its own to compare with Traveller's (see readFile). */
-  figures: boolean;
   /** The whole plan, lines included: a re-import compares them with the stored ones, a report with the file's figures. */
   wholePlan(): Promise<ImportPlan>;
-  /** The result lines, encoded for `insertEncoded`, under the ids the transaction chose. */
-  resultChunks(ids: ResultIds): AsyncIterable<string[]>;
+  /**
+   * The result lines, planned and encoded for `insertEncoded`, under the ids the transaction chose;
+   * with `written`, each chunk's lines as written go to it too (for the scoring cache).
+   */
+  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<string[]>;
+  /** What planning the lines found: lines per session, lines refused, whether the file has figures to compare (after `resultChunks` or `wholePlan`). */
+  planned(): Promise<LinesPlanned>;
   /** Lets the lines go (stops the worker). */
   close(): void;
 }
 
 /** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
-export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds } | { kind: 'next' } | { kind: 'whole' };
+export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
 export type ReadingAnswer =
-  | { kind: 'outline'; outline: ImportPlan; lineCounts: number[]; doubleDummy: DoubleDummyGiven; figures: boolean }
-  | { kind: 'chunk'; chunk: string[] | null }
+  | { kind: 'outline'; outline: ImportPlan; fileLines: number; doubleDummy: DoubleDummyGiven }
+  | { kind: 'chunk'; chunk: ResultChunk | null }
   | { kind: 'whole'; plan: ImportPlan }
+  | { kind: 'planned'; planned: LinesPlanned }
   | { kind: 'ready' }
   | { kind: 'failure'; failure: ReadFailure };
 
-/** Result lines per session: what the report and the transaction's time limit count. */
-export const lineCountsOf = (plan: ImportPlan) => plan.sessions.map((s) => s.results.length);
-
-/** The plan as it crosses from the reading thread: everything but the result lines. */
-export const outlineOf = (plan: ImportPlan): ImportPlan => ({ ...plan, sessions: plan.sessions.map((s) => ({ ...s, results: [] })) });
-
-/** A club's file, read in the request's own thread (milliseconds): its plan is whole at hand. */
+/** A club's file, read in the request's own thread (milliseconds). */
 export function readHere(format: FileFormat, file: Buffer): ImportReading {
-  const { plan, doubleDummy, figures }: FileRead = readFile(format, file);
+  const read = new FilePlan(format, file);
   return {
-    outline: plan,
-    lineCounts: lineCountsOf(plan),
-    doubleDummy,
-    figures,
-    wholePlan: async () => plan,
-    resultChunks: async function* (ids) {
-      yield* resultChunks(plan, ids);
+    outline: read.outline,
+    fileLines: read.fileLines,
+    doubleDummy: read.doubleDummy,
+    wholePlan: async () => read.whole(),
+    resultChunks: async function* (ids, written) {
+      for (const chunk of read.resultChunks(ids, !!written)) {
+        if (chunk.written) written!(chunk.written);
+        yield chunk.literals;
+      }
     },
+    planned: async () => read.planned(),
     close: () => {},
   };
 }
@@ -77,23 +80,24 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
     if (answer.kind !== 'outline') throw new Error(`The file reader answered ${answer.kind}`);
     return {
       outline: answer.outline,
-      lineCounts: answer.lineCounts,
+      fileLines: answer.fileLines,
       doubleDummy: answer.doubleDummy,
-      figures: answer.figures,
+      planned: async () => answerOf(await ask(worker, { kind: 'planned' }), 'planned').planned,
       wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
-      resultChunks: async function* (ids) {
-        answerOf(await ask(worker, { kind: 'rows', ids }), 'ready');
+      resultChunks: async function* (ids, written) {
+        answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
         const next = () => {
           const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
           chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
           return chunk;
         };
-        // The worker encodes the next chunk while the database inserts this one.
+        // The worker plans and encodes the next chunk while the database inserts this one.
         for (let coming = next(); ; ) {
           const chunk = await coming;
           if (!chunk) return;
           coming = next();
-          yield chunk;
+          if (chunk.written) written!(chunk.written);
+          yield chunk.literals;
         }
       },
       close: () => void worker.terminate(),

@@ -8,13 +8,14 @@ import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
+import type { StoredResult, WrittenResults } from '../rankings/event-data.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import type { ImportPlan, PlannedContestant } from './import-plan.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
-import { RESULT_COLUMNS, sectionKey } from './result-rows.js';
+import { RESULT_COLUMNS, sectionKey, sharedStrings } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
@@ -80,7 +81,7 @@ export class ImportService {
     if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
     // The parsed file and its plan are out of reach here unless the file has figures to compare, so
     // a national field's 240,000 parsed lines are freed before its scoring is built.
-    const scored = await this.scored.ofEvent(stored.report.eventId);
+    const scored = await this.scored.ofEvent(stored.report.eventId, stored.written);
     const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
@@ -96,10 +97,11 @@ export class ImportService {
     try {
       goOn();
       const { outline } = reading;
-      const lines = reading.lineCounts.reduce((n, c) => n + c, 0);
       // A re-import's plan, as applyReimport left it (its lines carry the stored ids they matched):
       // the figures are compared against that one, not a fresh copy from the reading worker.
       let reimported: ImportPlan | null = null;
+      // A new file's lines as written, handed to the scoring cache after the commit (not read back).
+      const written: StoredResult[] = [];
       const stored = await DryRun.catch(this.prisma.$transaction(
         async (tx) => {
           // The same file imported twice at once: the second waits, then finds the first.
@@ -110,21 +112,27 @@ export class ImportService {
           const again = await findReimportTarget(tx, outline, target);
           const { eventId, contestantIds, sessionIds, summary } = again
             ? await applyReimport(tx, (reimported = await reading.wholePlan()), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
-            : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn)), summary: null };
-          const report: ImportReport = { ...baseReport(format, eventId, outline, lines), dryRun: !!options.dryRun, reimport: summary };
+            : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn, written)), summary: null };
+          const planned = await reading.planned();
+          // A re-import's own refusals (a line whose pair already has another result) join the file's.
+          const rejected = reimported?.rejected ?? planned.rejected;
+          const report: ImportReport = { ...baseReport(format, eventId, outline, rejected, sum(planned.lineCounts)), dryRun: !!options.dryRun, reimport: summary };
           // A dry run answers what would be done and rolls everything back.
           if (options.dryRun) throw new DryRun(report);
           goOn();
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
-          return { earlier: false as const, report, importId: row.id, contestantIds };
+          // The event's revision as this transaction leaves it: the written lines are the stored ones while it lasts.
+          const [{ revision }] = await tx.$queryRaw<{ revision: string }[]>`SELECT "revision"::text AS "revision" FROM "Event" WHERE "id" = ${eventId}::uuid`;
+          const writtenResults: WrittenResults | undefined = again ? undefined : { revision, sessionIds, results: written };
+          return { earlier: false as const, report, importId: row.id, contestantIds, figures: planned.figures, written: writtenResults };
         },
         // A national field's file takes minutes on a small machine: the time allowed grows with the file.
-        { timeout: 60_000 + 2 * lines, maxWait: 30_000 },
+        { timeout: 60_000 + 2 * reading.fileLines, maxWait: 30_000 },
       ));
       if (stored instanceof DryRun) return { rehearsal: stored.report };
       if (stored.earlier) return { earlier: true, report: stored.report };
-      const figures = reading.figures ? { plan: reimported ?? (await reading.wholePlan()), contestantIds: stored.contestantIds } : null;
-      return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy: reading.doubleDummy };
+      const figures = stored.figures ? { plan: reimported ?? (await reading.wholePlan()), contestantIds: stored.contestantIds } : null;
+      return { earlier: false, report: stored.report, importId: stored.importId, figures, doubleDummy: reading.doubleDummy, written: stored.written };
     } finally {
       reading.close();
     }
@@ -169,7 +177,7 @@ export class ImportService {
    * the importer: it is audited once per session (which file, how many lines), not once per line
    * as a pad's post is; a later correction of an imported line is audited as any correction.
    */
-  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void, written: StoredResult[]): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
@@ -193,10 +201,12 @@ export class ImportService {
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }), goOn);
+    const shared = new Map<string, string>();
+    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...sharedStrings(lines, shared))), goOn);
+    const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({
-      data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: reading.lineCounts[i] } })),
+      data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: lineCounts[i] } })),
     });
     return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
   }
@@ -289,7 +299,7 @@ export class ImportService {
 type Stored =
   | { rehearsal: ImportReport }
   | { earlier: true; report: ImportReport }
-  | { earlier: false; report: ImportReport; importId: string; figures: { plan: ImportPlan; contestantIds: Map<string, string> } | null; doubleDummy: DoubleDummyGiven };
+  | { earlier: false; report: ImportReport; importId: string; figures: { plan: ImportPlan; contestantIds: Map<string, string> } | null; doubleDummy: DoubleDummyGiven; written: WrittenResults | undefined };
 
 const NOTHING_COMPARED: Pick<ImportReport, 'differences' | 'compared'> = { differences: [], compared: { lines: 0, linesDiffering: 0, contestants: 0, contestantsDiffering: 0 } };
 
@@ -300,7 +310,9 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
   return new BadInputError(`The ${format} file could not be read: ${failure.message}`, ['file']);
 }
 
-function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines: number): ImportReport {
+const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
+
+function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, rejected: ImportReport['rejected'], lines: number): ImportReport {
   return {
     eventId,
     format,
@@ -309,7 +321,7 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, lines
     boards: plan.sessions.reduce((n, s) => n + s.boards.length, 0),
     contestants: plan.contestants.length,
     lines,
-    rejected: plan.rejected,
+    rejected,
     warnings: plan.warnings,
     dryRun: false,
     reimport: null,

@@ -1,5 +1,6 @@
 import { BULK_CHUNK, encodedChunks, type BulkColumn } from '../database/bulk-insert.js';
-import type { ImportPlan, PlannedResult } from './import-plan.js';
+import type { LineContent } from '../results/traveller-line.js';
+import type { PlannedResult } from './import-plan.js';
 
 /**
  * The ids a plan's result lines are written under, chosen in the import's transaction: each
@@ -39,14 +40,85 @@ export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
 ];
 
 /**
- * Every result line of the plan, encoded for `insertEncoded` a chunk at a time. Pure, so a large
- * file's lines are encoded in the thread that read them and only text crosses to the service's.
+ * An imported line as the database holds it once written, in the shape a read of its row gives
+ * (columns in the table's order, defaults filled in, the adjustment's keys in jsonb's order), so
+ * the scoring cache can take the lines the import wrote instead of reading 240,000 rows back.
  */
-export function* resultChunks(plan: ImportPlan, ids: ResultIds): Generator<string[]> {
-  for (const [i, session] of plan.sessions.entries()) {
-    for (let start = 0; start < session.results.length; start += BULK_CHUNK) {
-      const rows = session.results.slice(start, start + BULK_CHUNK).map((r) => ({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids }));
-      yield* encodedChunks(RESULT_COLUMNS, rows);
+function writtenLine(x: ResultToWrite): LineContent {
+  return {
+    id: x.r.id,
+    sessionId: x.sessionId,
+    sectionId: x.sectionId,
+    boardNumber: x.r.boardNumber,
+    round: x.r.round,
+    table: x.r.table,
+    nsContestantId: x.ids.contestants.get(x.r.ns.id)!,
+    ewContestantId: x.ids.contestants.get(x.r.ew.id)!,
+    status: x.r.status,
+    contract: x.r.contract,
+    declarer: x.r.declarer,
+    tricks: x.r.tricks,
+    lead: x.r.lead,
+    nsScore: x.r.nsScore,
+    boardForm: 1,
+    adjustment: x.r.adjustment ? asJsonb(x.r.adjustment) : null,
+    movementIssue: x.r.movementIssue,
+    version: 1,
+  };
+}
+
+/** A JSON value as jsonb gives it back: each object's keys shortest first, then in byte order. */
+export function asJsonb(value: unknown): never {
+  if (Array.isArray(value)) return value.map(asJsonb) as never;
+  if (value === null || typeof value !== 'object') return value as never;
+  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])])) as never;
+}
+
+/**
+ * Lines received from the reading thread with their repeated values made one string each (ids of
+ * sessions, sections and pairs, status, contract, declarer, lead): a copy across threads makes a
+ * new string for every cell, and 240,000 lines held beside the worker until the commit would
+ * otherwise carry ~1 M copies of the same few thousand strings.
+ */
+export function sharedStrings(lines: LineContent[], shared: Map<string, string>): LineContent[] {
+  const one = <T extends string | null>(text: T): T => (text === null ? text : ((shared.get(text) ?? shared.set(text, text).get(text)) as T));
+  for (const l of lines) {
+    l.sessionId = one(l.sessionId);
+    l.sectionId = one(l.sectionId);
+    l.nsContestantId = one(l.nsContestantId);
+    l.ewContestantId = one(l.ewContestantId);
+    l.status = one(l.status);
+    l.contract = one(l.contract);
+    l.declarer = one(l.declarer);
+    l.lead = one(l.lead);
+  }
+  return lines;
+}
+
+/** A chunk of result lines: encoded for `insertEncoded`, and (when asked) as written (see writtenLine). */
+export interface ResultChunk {
+  literals: string[];
+  written: LineContent[] | null;
+}
+
+/**
+ * Result lines encoded for `insertEncoded` a chunk at a time, each session's lines as they come
+ * (planned beforehand, or one by one while being encoded: see file-reading.ts). Pure, so a large
+ * file's lines are planned and encoded in the thread that read them and only text crosses to the
+ * service's.
+ */
+export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
+  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ literals: [...encodedChunks(RESULT_COLUMNS, rows)][0], written: written ? rows.map(writtenLine) : null });
+  for (const [i, lines] of sessions.entries()) {
+    let rows: ResultToWrite[] = [];
+    for (const r of lines) {
+      rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids });
+      if (rows.length === BULK_CHUNK) {
+        yield chunk(rows);
+        rows = [];
+      }
     }
+    if (rows.length) yield chunk(rows);
   }
 }

@@ -38,12 +38,29 @@ export interface SessionData {
 }
 
 /**
+ * Result rows a transaction of this service has just written and committed (an import's new
+ * sessions, whole), with the event's revision as that transaction left it: the cache may take
+ * them instead of reading them back (240,000 rows of a national field), as long as the event is
+ * still at that revision.
+ */
+export interface WrittenResults {
+  revision: string;
+  /** The sessions whose every result row is in `results`. */
+  sessionIds: string[];
+  results: StoredResult[];
+}
+
+/**
  * The whole event, read with plain SQL in one round of parallel queries: this runs again after
  * every write to the event (scores are recomputed from the rows), so it must take milliseconds.
- * Rows come back in Prisma's shapes (same column names and types).
+ * Rows come back in Prisma's shapes (same column names and types). The results of `written`'s
+ * sessions are taken from it, not read.
  */
-export async function loadEventData(pg: PgPool, eventId: string): Promise<EventData> {
-  const q = <T extends object>(text: string) => pg.query<T & QueryResultRow>(text, [eventId]).then((r) => r.rows as T[]);
+export async function loadEventData(pg: PgPool, eventId: string, written?: WrittenResults): Promise<EventData> {
+  const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
+  const resultsRead = written
+    ? q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND r."sessionId" <> ALL($2::uuid[])`, [written.sessionIds]).then((read) => [...read, ...written.results])
+    : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`);
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
     q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
     q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
@@ -55,7 +72,7 @@ export async function loadEventData(pg: PgPool, eventId: string): Promise<EventD
     q<Session>('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
     q<Section>('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
     q<Board>('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
-    q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`),
+    resultsRead,
     q<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
-import { applyEventChanges, changesBySession, loadEventChanges, loadEventData, type EventData } from './event-data.js';
+import { applyEventChanges, changesBySession, loadEventChanges, loadEventData, type EventData, type WrittenResults } from './event-data.js';
 import { scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
@@ -57,7 +57,8 @@ export class ScoredEvents {
     return this.ofEvent(await this.revisions.eventOf(sessionId));
   }
 
-  async ofEvent(eventId: string): Promise<ScoredEvent> {
+  /** `written`: result rows the caller has just committed (see WrittenResults), used if the event is still at their revision. */
+  async ofEvent(eventId: string, written?: WrittenResults): Promise<ScoredEvent> {
     const current = await this.revisions.ofEvent(eventId);
     noteDependency(eventId, current.revision);
     const cached = this.cache.get(eventId);
@@ -67,7 +68,7 @@ export class ScoredEvents {
       return (await cached.scored).scored;
     }
     // Rows are read after the revision: a write in between only makes the next read look again.
-    const scored = this.refresh(eventId, cached, current.setupRevision);
+    const scored = this.refresh(eventId, cached, current.setupRevision, written?.revision === current.revision ? written : undefined);
     const entry: Cached = { revision: current.revision, setupRevision: current.setupRevision, scored, lines: 0 };
     this.cache.set(eventId, entry);
     scored.then(
@@ -89,10 +90,10 @@ export class ScoredEvents {
    * After results or penalties changed (set-up unchanged), only the changed result rows are read
    * and only the boards they touch are scored again; anything else reloads the whole event.
    */
-  private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string): Promise<{ data: EventData; scored: ScoredEvent }> {
+  private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string, written?: WrittenResults): Promise<{ data: EventData; scored: ScoredEvent }> {
     const before = cached && cached.setupRevision === setupRevision ? await cached.scored.catch(() => null) : null;
     if (!before) {
-      const data = await loadEventData(this.pg, eventId);
+      const data = await loadEventData(this.pg, eventId, written);
       return { data, scored: await scoreEventInSlices(data) };
     }
     const changes = await loadEventChanges(this.pg, eventId, cached!.revision);

@@ -42,8 +42,9 @@ function parseModel(name: string, body: string, modelNames: Set<string>): Prisma
     if (!m) continue;
     const [, fieldName, type, list, optional, attrs] = m;
     if (modelNames.has(type)) {
-      const rel = /fields:\s*\[(\w+)\]/.exec(attrs);
-      if (rel) model.foreignKeys.push({ column: rel[1], references: type });
+      // A composite key (fields: [a, b]) is one foreign key over several columns.
+      const rel = /fields:\s*\[([\w,\s]+)\]/.exec(attrs);
+      for (const column of rel?.[1].split(',').map((c) => c.trim()) ?? []) model.foreignKeys.push({ column, references: type });
       continue;
     }
     model.fields.push({

@@ -747,11 +747,12 @@ function figuresIn(row: DataRow, decimalComma: boolean): LineFigures {
  * number order (the file has no deals; Law 2 gives dealer and vulnerability).
  */
 function sessionsOf(rows: ReadRow[]): InterchangeSession[] {
-  const drafts = new Map<number, { letters: string[]; boards: Map<number, string>; lines: InterchangeLine[] }>();
+  // Letters in a set (in order of first use): a national file's 500 sections, looked up per line.
+  const drafts = new Map<number, { letters: Set<string>; boards: Map<number, string>; lines: InterchangeLine[] }>();
   for (const { session, line } of rows) {
-    const draft = drafts.get(session) ?? { letters: [], boards: new Map<number, string>(), lines: [] };
+    const draft = drafts.get(session) ?? { letters: new Set<string>(), boards: new Map<number, string>(), lines: [] };
     drafts.set(session, draft);
-    if (!draft.letters.includes(line.section)) draft.letters.push(line.section);
+    draft.letters.add(line.section);
     if (!draft.boards.has(line.board)) draft.boards.set(line.board, line.source);
     draft.lines.push(line);
   }
@@ -759,7 +760,7 @@ function sessionsOf(rows: ReadRow[]): InterchangeSession[] {
     .sort(([a], [b]) => a - b)
     .map(([number, draft]) => ({
       number,
-      sections: draft.letters.map((letter) => ({ letter, tables: null, movement: null })),
+      sections: [...draft.letters].map((letter) => ({ letter, tables: null, movement: null })),
       boards: [...draft.boards]
         .sort(([a], [b]) => a - b)
         .map(([board, source]) => ({ number: board, dealer: null, vulnerability: null, deal: null, source })),
