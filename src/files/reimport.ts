@@ -3,8 +3,10 @@ import { correctionPeriodOpen } from '../bridge/periods.js';
 import { BadInputError, ConflictError } from '../common/errors.js';
 import type { PrismaTx } from '../database/prisma.service.js';
 import { Prisma, type Contestant, type Result, type Session } from '../generated/prisma/client.js';
-import { resultSnapshot } from '../results/line-decision.js';
+import { resultSnapshot, samePlay, sharesSeat } from '../results/line-decision.js';
 import { playedContent } from '../results/traveller-line.js';
+import { bulkInsert } from '../database/bulk-insert.js';
+import { RESULT_COLUMNS } from './result-rows.js';
 import type { ImportPlan, PlannedContestant, PlannedResult } from './import-plan.js';
 import type { ImportTarget } from './import.service.js';
 
@@ -159,25 +161,17 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
       const was = seated ? `NS ${numbers.get(before.nsContestantId)} v EW ${numbers.get(before.ewContestantId)}: ` : '';
       list(summary, { change: 'CORRECTED', ...label(after), before: was + describe(before), after: describe(after) });
     }
-    const added = decided.additions.map((line) => ({
-      id: line.id,
-      sessionId: session.id,
-      sectionId: sectionIds.get(line.sectionLetter)!,
-      boardNumber: line.boardNumber,
-      nsContestantId: contestantIds.get(line.ns.id)!,
-      ewContestantId: contestantIds.get(line.ew.id)!,
-      ...playedContent(line, line.lead),
-      adjustment: jsonOrNull(line.adjustment),
-    }));
+    const added = decided.additions.map((r) => ({ r, sessionId: session.id, sectionId: sectionIds.get(r.sectionLetter)!, contestants: contestantIds }));
     if (added.length) {
-      await tx.result.createMany({ data: added });
+      await bulkInsert(tx, 'Result', RESULT_COLUMNS, added);
       await tx.auditEntry.createMany({
-        data: added.map((r) => ({ sessionId: session.id, action: 'RESULT_CREATED', entityId: r.id, actor: options.actor, reason: options.reason, law: session.publishedAt ? law : null, after: { board: r.boardNumber, contract: r.contract, nsScore: r.nsScore } })),
+        data: added.map(({ r }) => ({ sessionId: session.id, action: 'RESULT_CREATED', entityId: r.id, actor: options.actor, reason: options.reason, law: session.publishedAt ? law : null, after: { board: r.boardNumber, contract: r.contract, nsScore: r.nsScore } })),
       });
     }
-    for (const r of added) {
+    for (const { r, sectionId } of added) {
       summary.added++;
-      list(summary, { change: 'ADDED', ...label(r), before: null, after: describe(r) });
+      const seat = { sectionId, boardNumber: r.boardNumber, nsContestantId: contestantIds.get(r.ns.id)!, ewContestantId: contestantIds.get(r.ew.id)! };
+      list(summary, { change: 'ADDED', ...label(seat), before: null, after: describe(r) });
     }
     summary.unchanged += decided.unchanged;
     for (const row of decided.missing) {
@@ -276,11 +270,6 @@ function decide(stored: Result[], lines: PlannedResult[], sectionIds: Map<string
   return out;
 }
 
-function sharesSeat(r: Result, ns: string, ew: string, teams: boolean): boolean {
-  if (r.nsContestantId === ns || r.ewContestantId === ew) return true;
-  return !teams && (r.nsContestantId === ew || r.ewContestantId === ns);
-}
-
 /** Law 79C: after the correction period a re-import changes nothing unless the director overrides (79C2). */
 function checkPeriod(session: Session, override: boolean, now: Date): void {
   if (correctionPeriodOpen(session, now) || override) return;
@@ -291,22 +280,9 @@ function checkPeriod(session: Session, override: boolean, now: Date): void {
   );
 }
 
-function jsonOrNull(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
-  return value ? (value as Prisma.InputJsonValue) : Prisma.DbNull;
-}
-
-/** The same line: contract, declarer, tricks, lead, status, adjusted score, round and table. */
+/** The same line: the same play (see samePlay) and the same adjusted score. */
 function sameContent(row: Result, line: PlannedResult): boolean {
-  return (
-    row.status === line.status &&
-    row.contract === line.contract &&
-    row.declarer === line.declarer &&
-    row.tricks === line.tricks &&
-    (row.lead ?? null) === (line.lead ?? null) &&
-    (line.round === null || row.round === line.round) &&
-    (line.table === null || row.table === line.table) &&
-    sameAdjustment(row.adjustment, line.adjustment)
-  );
+  return samePlay(row, line) && sameAdjustment(row.adjustment, line.adjustment);
 }
 
 /** An artificial score is the same when its codes are (the reason and Law a director wrote stay theirs). */

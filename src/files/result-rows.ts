@@ -17,7 +17,8 @@ export interface ResultIds {
 
 export const sectionKey = (sessionIndex: number, letter: string) => `${sessionIndex}|${letter}`;
 
-type ResultToWrite = { r: PlannedResult; sessionId: string; sectionId: string; ids: ResultIds };
+/** A planned line with the ids it is written under (its pairs' by the plan's contestant ids). */
+export type ResultToWrite = { r: PlannedResult; sessionId: string; sectionId: string; contestants: Map<string, string> };
 
 /** The Result table's columns of an imported line; the rest take their defaults. */
 export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
@@ -27,8 +28,8 @@ export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
   { name: 'boardNumber', type: 'int4', value: (x) => x.r.boardNumber },
   { name: 'round', type: 'int4', value: (x) => x.r.round },
   { name: 'table', type: 'int4', value: (x) => x.r.table },
-  { name: 'nsContestantId', type: 'uuid', value: (x) => x.ids.contestants.get(x.r.ns.id)! },
-  { name: 'ewContestantId', type: 'uuid', value: (x) => x.ids.contestants.get(x.r.ew.id)! },
+  { name: 'nsContestantId', type: 'uuid', value: (x) => x.contestants.get(x.r.ns.id)! },
+  { name: 'ewContestantId', type: 'uuid', value: (x) => x.contestants.get(x.r.ew.id)! },
   { name: 'status', type: 'text', cast: '"ResultStatus"', value: (x) => x.r.status },
   { name: 'contract', type: 'text', value: (x) => x.r.contract },
   { name: 'declarer', type: 'text', cast: '"Seat"', value: (x) => x.r.declarer },
@@ -52,8 +53,8 @@ function writtenLine(x: ResultToWrite): LineContent {
     boardNumber: x.r.boardNumber,
     round: x.r.round,
     table: x.r.table,
-    nsContestantId: x.ids.contestants.get(x.r.ns.id)!,
-    ewContestantId: x.ids.contestants.get(x.r.ew.id)!,
+    nsContestantId: x.contestants.get(x.r.ns.id)!,
+    ewContestantId: x.contestants.get(x.r.ew.id)!,
     status: x.r.status,
     contract: x.r.contract,
     declarer: x.r.declarer,
@@ -113,7 +114,7 @@ export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultId
   for (const [i, lines] of sessions.entries()) {
     let rows: ResultToWrite[] = [];
     for (const r of lines) {
-      rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, ids });
+      rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
       if (rows.length === BULK_CHUNK) {
         yield chunk(rows);
         rows = [];

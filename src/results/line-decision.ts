@@ -61,14 +61,14 @@ export function decideLine(state: BoardState, line: PreparedLine, rules: LineRul
   if (state.keyed && state.keyed.id !== same?.id) {
     throw new ConflictError(`Idempotency key "${key}" was used for another line (board ${state.keyed.boardNumber})`, [`${line.field}idempotencyKey`]);
   }
-  if (same && sameContent(same, line)) return { kind: 'repeat', row: same };
+  if (same && samePlay(same, { ...line, lead: line.input.lead })) return { kind: 'repeat', row: same };
   checkExpectedVersion(line.input.correction?.expectedVersion, same, `${line.field}correction.expectedVersion`);
   const change = changeAllowed(line, rules, same ? describe(same) : null);
   if (same) {
     const row: Result = { ...same, ...playedContent(line, line.input.lead ?? null), adjustment: null, version: same.version + 1, updatedAt: now };
     return { kind: 'correct', row, before: same, audit: auditRow('RESULT_CORRECTED', row, actor, change, now, same) };
   }
-  const clash = state.onBoard.find((r) => sharesSeat(r, line, rules.teams));
+  const clash = state.onBoard.find((r) => sharesSeat(r, line.ns.id, line.ew.id, rules.teams));
   if (clash) {
     const who = [clash.nsContestantId, clash.ewContestantId].includes(line.ns.id) ? `NS pair ${line.input.nsPair}` : `EW pair ${line.input.ewPair}`;
     throw new ConflictError(`${who} already has a result on board ${line.boardNumber} (${describe(clash)}); a pair plays each board once`, [`${line.field}board`]);
@@ -130,19 +130,22 @@ export function checkExpectedVersion(expected: number | null | undefined, curren
 }
 
 /** A pair plays a board once. In teams each team sits once NS and once EW (two rooms). */
-function sharesSeat(row: Result, line: PreparedLine, teams: boolean): boolean {
-  if (row.nsContestantId === line.ns.id || row.ewContestantId === line.ew.id) return true;
-  return !teams && (row.nsContestantId === line.ew.id || row.ewContestantId === line.ns.id);
+export function sharesSeat(row: Pick<Result, 'nsContestantId' | 'ewContestantId'>, ns: string, ew: string, teams: boolean): boolean {
+  if (row.nsContestantId === ns || row.ewContestantId === ew) return true;
+  return !teams && (row.nsContestantId === ew || row.ewContestantId === ns);
 }
 
-/** A retry is the same line: same contract, declarer, tricks, lead and seating. */
-function sameContent(row: Result, line: PreparedLine): boolean {
+/** What a line says was played, as a retry or a corrected file is compared with the stored line. */
+export type PlayedLine = Pick<Result, 'status' | 'contract' | 'declarer' | 'tricks' | 'round' | 'table'> & { lead?: string | null };
+
+/** The same play: status, contract, declarer, tricks and lead; round and table when the line gives them. */
+export function samePlay(row: Result, line: PlayedLine): boolean {
   return (
     row.status === line.status &&
     row.contract === line.contract &&
     row.declarer === line.declarer &&
     row.tricks === line.tricks &&
-    (row.lead ?? null) === (line.input.lead ?? null) &&
+    (row.lead ?? null) === (line.lead ?? null) &&
     (line.round === null || row.round === line.round) &&
     (line.table === null || row.table === line.table)
   );
