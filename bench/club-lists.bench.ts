@@ -15,6 +15,7 @@ import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt } from './support/load.js';
 import { startBenchServer } from './support/server.js';
 import { quantile } from './support/stats.js';
+import { gqlAt } from './support/seed.js';
 
 const TABLES = Number(process.env.CLUB_TABLES ?? 4_000);
 const PER_SECTION = 20;
@@ -43,13 +44,6 @@ function csv(sections: number): { file: Buffer; tricks: Map<string, number> } {
   return { file: Buffer.from(`${rows.join('\n')}\n`), tricks };
 }
 
-async function gql(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = ADMIN_HEADERS) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
-  const json = (await res.json()) as { data?: any; errors?: { message: string }[] };
-  if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
-  return json.data;
-}
-
 async function timed<T>(run: () => Promise<T>, into: number[]): Promise<T> {
   const started = performance.now();
   const value = await run();
@@ -62,11 +56,11 @@ try {
   const sections = Math.ceil(TABLES / PER_SECTION);
   const clubs = Math.ceil(sections / SECTIONS_EACH);
   const { file, tricks } = csv(sections);
-  const federation = (await gql(server.url, 'mutation { createOrganization(input: { name: "Federation", kind: FEDERATION }) { id } }')).createOrganization.id as string;
-  const eventId = (await gql(server.url, 'mutation($f: ID!) { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION, organizationId: $f }) { id } }', { f: federation })).createEvent.id as string;
+  const federation = (await gqlAt(server.url, 'mutation { createOrganization(input: { name: "Federation", kind: FEDERATION }) { id } }')).createOrganization.id as string;
+  const eventId = (await gqlAt(server.url, 'mutation($f: ID!) { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION, organizationId: $f }) { id } }', { f: federation })).createEvent.id as string;
   const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
   if (!res.ok) throw new Error(`import answered ${res.status}: ${await res.text()}`);
-  const session = (await gql(server.url, 'query($e: ID!) { event(id: $e) { sessions { id sections { id letter } } } }', { e: eventId })).event.sessions[0];
+  const session = (await gqlAt(server.url, 'query($e: ID!) { event(id: $e) { sessions { id sections { id letter } } } }', { e: eventId })).event.sessions[0];
   const sessionId = session.id as string;
   const sectionIds = new Map<string, string>(session.sections.map((x: { id: string; letter: string }) => [x.letter, x.id]));
 
@@ -75,32 +69,32 @@ try {
   const keyOf = new Map<string, string>();
   const t0 = performance.now();
   for (let c = 0; c < clubs; c++) {
-    const id = (await gql(server.url, 'mutation($n: String!, $f: ID!) { createOrganization(input: { name: $n, kind: CLUB, federationId: $f }) { id } }', { n: `Club ${c + 1}`, f: federation })).createOrganization.id as string;
+    const id = (await gqlAt(server.url, 'mutation($n: String!, $f: ID!) { createOrganization(input: { name: $n, kind: CLUB, federationId: $f }) { id } }', { n: `Club ${c + 1}`, f: federation })).createOrganization.id as string;
     clubIds.push(id);
-    keyOf.set(id, (await gql(server.url, 'mutation($o: ID!) { createApiKey(input: { name: "Director", role: DIRECTOR, organizationId: $o }) { key } }', { o: id })).createApiKey.key);
+    keyOf.set(id, (await gqlAt(server.url, 'mutation($o: ID!) { createApiKey(input: { name: "Director", role: DIRECTOR, organizationId: $o }) { key } }', { o: id })).createApiKey.key);
     for (let k = 0; k < SECTIONS_EACH && c * SECTIONS_EACH + k < sections; k++) {
-      await gql(server.url, 'mutation($x: ID!, $o: ID!) { updateSection(id: $x, input: { organizationId: $o }) { id } }', { x: sectionIds.get(letters(c * SECTIONS_EACH + k)), o: id });
+      await gqlAt(server.url, 'mutation($x: ID!, $o: ID!) { updateSection(id: $x, input: { organizationId: $o }) { id } }', { x: sectionIds.get(letters(c * SECTIONS_EACH + k)), o: id });
     }
   }
   const handOutMs = performance.now() - t0;
 
   const PAGE = 'totalCount nodes { place percentage contestant { id section number } club { place } }';
   const firstNational = [] as number[];
-  await timed(() => gql(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId }), firstNational);
+  await timed(() => gqlAt(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId }), firstNational);
   const nationalMs: number[] = [];
-  for (let i = 0; i < 50; i++) await timed(() => gql(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId }), nationalMs);
+  for (let i = 0; i < 50; i++) await timed(() => gqlAt(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId }), nationalMs);
   const clubMs: number[] = [];
   const entries: string[] = [];
   for (const club of clubIds) {
     for (const direction of ['NS', 'EW']) {
-      const page = await timed(() => gql(server.url, `query($s: ID!, $o: ID!) { sessionRankingPage(sessionId: $s, organizationId: $o, first: 20, direction: ${direction}) { ${PAGE} } }`, { s: sessionId, o: club }), clubMs);
+      const page = await timed(() => gqlAt(server.url, `query($s: ID!, $o: ID!) { sessionRankingPage(sessionId: $s, organizationId: $o, first: 20, direction: ${direction}) { ${PAGE} } }`, { s: sessionId, o: club }), clubMs);
       const nodes = page.sessionRankingPage.nodes;
       if (!nodes.length || nodes[0].club.place.replace('=', '') !== '1') throw new Error(`club ${club} ${direction}: first row is not club place 1: ${JSON.stringify(nodes.slice(0, 4))}`);
       entries.push(nodes[0].contestant.id);
     }
   }
   const entryMs: number[] = [];
-  for (const id of entries) await timed(() => gql(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place club { place } } }', { s: sessionId, c: id }), entryMs);
+  for (const id of entries) await timed(() => gqlAt(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place club { place } } }', { s: sessionId, c: id }), entryMs);
 
   // Corrections by each club's own director, in its own first section.
   const random = seededRandom(7);

@@ -29,6 +29,7 @@ import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt } from './support/load.js';
 import { startBenchServer } from './support/server.js';
 import { quantile } from './support/stats.js';
+import { gqlAt } from './support/seed.js';
 
 const TABLES = Number(process.env.SIM_TABLES ?? 10_000);
 const PER_SECTION = 20;
@@ -107,13 +108,6 @@ function memoryOf(pid: number): { peak: number; now: number } {
 }
 
 
-async function gql(url: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query, variables }) });
-  const json = (await res.json()) as { data?: any; errors?: { message: string }[] };
-  if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
-  return json.data;
-}
-
 /** The floor: the same rows COPYed into a plain table of the Result table's columns. */
 async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number> {
   const client = await pool.connect();
@@ -156,7 +150,7 @@ try {
   const file = csvOf(lines);
   const base = memoryOf(server.pid);
   const baseHeap = await heapOf(server.url);
-  const { createEvent } = await gql(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
+  const { createEvent } = await gqlAt(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
   const eventId = createEvent.id as string;
 
   // /health as a load balancer asks it: its usual time first, then all through the import.
@@ -187,10 +181,10 @@ try {
   const afterImport = memoryOf(server.pid);
   const afterImportHeap = await heapOf(server.url);
 
-  const sessionId = (await gql(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
+  const sessionId = (await gqlAt(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
   const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
   const t1 = performance.now();
-  const first = (await gql(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId })).sessionRankingPage;
+  const first = (await gqlAt(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId })).sessionRankingPage;
   const firstRankingMs = performance.now() - t1;
 
   // Warm pages: walk the whole NS ranking 100 rows at a time.
@@ -199,7 +193,7 @@ try {
   let after: string | null = first.pageInfo.endCursor;
   while (after) {
     const started = performance.now();
-    const page: any = (await gql(server.url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
+    const page: any = (await gqlAt(server.url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
     pageMs.push(performance.now() - started);
     after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
   }
@@ -223,7 +217,7 @@ try {
     const p1 = performance.now();
     if (posted.status >= 300) throw new Error(`correction answered ${posted.status}: ${await posted.text()}`);
     l.tricks = Math.min(13, tricks);
-    await gql(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place score } }', { s: sessionId, c: pairId.get(`${l.section}|${l.ns}`) });
+    await gqlAt(server.url, 'query($s: ID!, $c: ID!) { sessionRankingEntry(sessionId: $s, contestantId: $c) { place score } }', { s: sessionId, c: pairId.get(`${l.section}|${l.ns}`) });
     postMs.push(p1 - p0);
     visibleMs.push(performance.now() - p1);
     if (process.env.SIM_DEBUG) console.log(`correction ${i}: post ${(p1 - p0).toFixed(0)} ms, visible ${visibleMs[i].toFixed(0)} ms, board ${l.board}`);

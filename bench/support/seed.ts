@@ -1,5 +1,6 @@
 import type { Pool } from 'undici';
 import { seededRandom } from '../../src/bridge/random.js';
+import { ADMIN_HEADERS } from '../../test/support/service-process.js';
 import { send } from './load.js';
 
 /** A GraphQL call through the bench's HTTP pool; throws on any error. */
@@ -8,6 +9,14 @@ export async function gql<T = any>(pool: Pool, query: string, variables: Record<
   const json = JSON.parse(res.body);
   if (json.errors) throw new Error(`GraphQL: ${json.errors.map((e: { message: string }) => e.message).join('; ')}`);
   return json.data as T;
+}
+
+/** A GraphQL call by fetch to the service at `url` (with the admin key unless other headers are given); throws on any error. */
+export async function gqlAt(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = ADMIN_HEADERS): Promise<any> {
+  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  const json = (await res.json()) as { data?: any; errors?: { message: string }[] };
+  if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
+  return json.data;
 }
 
 /** A traveller line as a pad posts it. */
