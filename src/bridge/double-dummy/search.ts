@@ -304,6 +304,8 @@ export class DoubleDummySearch {
       cache[depth * 4 + suit] = codes[suit];
     }
     tt.locate(lengthsA, lengthsB);
+    const slot = tt.located;
+    const generation = tt.generation;
     const c0 = codes[0];
     const c1 = codes[1];
     const c2 = codes[2];
@@ -334,7 +336,7 @@ export class DoubleDummySearch {
     codes[1] = c1;
     codes[2] = c2;
     codes[3] = c3;
-    tt.locate(lengthsA, lengthsB);
+    tt.relocate(lengthsA, lengthsB, slot, generation);
     if (result) tt.store(fixed, need, left, left);
     else tt.store(fixed, 0, need - 1, left);
     return result;
