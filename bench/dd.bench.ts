@@ -4,7 +4,9 @@
  * libdds0 is installed — by DDS on the same deals (CalcDDtable, one thread, in a child process).
  * Prints median, p90 and worst per deal for both (ours also in CPU time, since the machine's cores
  * may be shared), the ratio to the goal (median within 3× of DDS), how many deals took over 10 s,
- * how many tables agree, and the memory one solver worker holds: this process solves exactly as
+ * how many tables agree, the positions searched (a measure the machine's load leaves alone: with
+ * a small DD_BENCH_DEALS, the same first deals make a fixed sample to compare changes by), and the
+ * memory one solver worker holds: this process solves exactly as
  * a worker thread does (one search, one transposition table, reused from deal to deal).
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -45,13 +47,16 @@ const rssBefore = process.memoryUsage().rss;
 const search = new DoubleDummySearch();
 const ours: number[] = [];
 const cpu: number[] = [];
+const nodes: number[] = [];
 const tables: number[][] = [];
 for (const [i, deal] of deals.entries()) {
   const start = performance.now();
   const used = process.cpuUsage();
+  const nodesBefore = search.nodes;
   tables.push(flattenTable(solveHoldings(deal, search)));
   ours.push(performance.now() - start);
   cpu.push(process.cpuUsage(used).user / 1000);
+  nodes.push(search.nodes - nodesBefore);
   if (process.env.DD_BENCH_VERBOSE) console.log(`deal ${i + 1}: ${ours[i].toFixed(0)} ms`);
 }
 const memory = process.memoryUsage();
@@ -62,6 +67,12 @@ console.log(`machine        ${availableParallelism()} cores; load average ${load
 const mine = figures(ours);
 line('ours', mine);
 line('ours (CPU)', figures(cpu));
+const searched = figures(nodes);
+const millions = (n: number) => `${(n / 1e6).toFixed(2)} M`;
+console.log(
+  `positions      median ${millions(searched.median)}, p90 ${millions(searched.p90)}, worst ${millions(searched.worst)} a table; ` +
+    `${millions(nodes.reduce((a, b) => a + b, 0))} in all`,
+);
 if (ddsAvailable()) {
   const theirs = ddsTables(deals, deals.map(() => 0), deals.map(() => 0));
   const dds = figures(theirs.map((t) => t.ms));

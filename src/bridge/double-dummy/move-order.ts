@@ -37,7 +37,7 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
     const partnerRuffs = sideSuit && his === 0 && h[partner * 4 + trump] !== 0;
     let suitWeight: number;
     if (mine & top) suitWeight = lhoRuffs || rhoRuffs ? -10 : 50;
-    else if (his & top) suitWeight = lhoRuffs || rhoRuffs ? -5 : 40;
+    else if (his & top) suitWeight = lhoRuffs || rhoRuffs ? -5 : PARTNER_TOP_WEIGHT;
     else if (partnerRuffs && !lhoRuffs) suitWeight = rhoRuffs && highestRank(h[rho * 4 + trump]) > highestRank(h[partner * 4 + trump]) ? 0 : 35;
     else if (lhoRuffs || rhoRuffs) suitWeight = -20;
     else suitWeight = opponentsTopWeight(h, hand, s, all, top);
@@ -54,6 +54,11 @@ function generateLeads(p: PlayState, hand: number, moves: Int32Array, weights: I
  * tried first. Measured best between 10 and 14 (40% fewer nodes than none).
  */
 const SIZE_WEIGHT = 12;
+/**
+ * A lead to partner's top card (nobody ruffing) goes before cashing one's own: measured best near
+ * 100, well above a cash's 50 (4–6% fewer nodes than 40, just below the cash).
+ */
+const PARTNER_TOP_WEIGHT = 100;
 /** Weight for each card of a suit discarded from: long suits spare a card most easily (5% fewer nodes). */
 const DISCARD_LENGTH_WEIGHT = 10;
 

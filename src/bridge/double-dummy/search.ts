@@ -187,7 +187,7 @@ export class DoubleDummySearch {
     const ns = (hand & 1) === 0;
     // The tricks his side still needs: North–South to reach the target, East–West to stop them.
     const needed = ns ? target - s.nsWon : s.left - (target - s.nsWon) + 1;
-    if (needed !== 1) return s.trump === NOTRUMP && needed <= s.left && this.secondHandCashes(depth, hand, needed);
+    if (needed !== 1) return needed <= s.left && this.secondHandCashes(depth, hand, needed);
     const h = s.hands;
     const lead = s.trickSuit[s.at];
     const third = (hand + 1) & 3;
@@ -210,10 +210,12 @@ export class DoubleDummySearch {
   }
 
   /**
-   * In notrump, the second hand's side wins the trick with the top card of the suit led (DDS's
-   * second-hand quick tricks) and its holder, on lead next, cashes: the suit's next card if his,
-   * the top card of each other suit he holds, and all of a suit no one else holds. Whether that
-   * makes `needed`; relies on the top cards counted.
+   * The second hand's side wins the trick with the top card of the suit led (DDS's second-hand
+   * quick tricks) and its holder, on lead next, cashes: the suit's next card if his, the top card
+   * of each other suit he holds, and all of a suit no one else holds. In a trump contract only
+   * what cannot be ruffed counts: the third hand must follow to the trick or hold no trump, and a
+   * side-suit card wins only if each opponent with a trump can follow to it. Whether that makes
+   * `needed`; relies on the top cards counted (the rest on lengths, which every table key holds).
    */
   private secondHandCashes(depth: number, hand: number, needed: number): boolean {
     const s = this.state;
@@ -223,6 +225,18 @@ export class DoubleDummySearch {
     const top = 1 << (31 - Math.clz32(present));
     const holder = (h[hand * 4 + lead] & top) !== 0 ? hand : (h[(hand ^ 2) * 4 + lead] & top) !== 0 ? hand ^ 2 : -1;
     if (holder < 0) return false;
+    const trump = s.trump;
+    // The opponents of the holder: the leader, and the third hand, who plays a card of the suit
+    // led to this trick if he has one. Their cards of a suit after this trick, and their trumps.
+    const leader = (hand + 3) & 3;
+    const third = (hand + 1) & 3;
+    let leaderTrumps = false;
+    let thirdTrumps = false;
+    if (trump !== NOTRUMP) {
+      leaderTrumps = h[leader * 4 + trump] !== 0;
+      thirdTrumps = h[third * 4 + trump] !== 0;
+      if (lead !== trump && thirdTrumps && h[third * 4 + lead] === 0) return false;
+    }
     const here = depth * 4;
     const rel = this.relevant;
     rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
@@ -230,18 +244,20 @@ export class DoubleDummySearch {
     let tricks = 1;
     const rest = present ^ top;
     const second = rest === 0 ? 0 : 1 << (31 - Math.clz32(rest));
-    if ((h[holder * 4 + lead] & second) !== 0) {
+    if ((h[holder * 4 + lead] & second) !== 0 && (lead === trump || ((!leaderTrumps || h[leader * 4 + lead] !== 0) && (!thirdTrumps || BIT_COUNT[h[third * 4 + lead]] >= 2)))) {
       tricks++;
       rel[here + lead] |= second;
     }
     for (let suit = 0; suit < 4 && tricks < needed; suit++) {
       const mine = h[holder * 4 + suit];
       if (suit === lead || mine === 0) continue;
+      const safe = suit === trump || trump === NOTRUMP || ((!leaderTrumps || h[leader * 4 + suit] !== 0) && (!thirdTrumps || h[third * 4 + suit] !== 0));
       const all = presentOf(h, suit);
       if (all === mine) {
-        tricks += BIT_COUNT[mine];
+        if (suit === trump || trump === NOTRUMP || (!leaderTrumps && !thirdTrumps)) tricks += BIT_COUNT[mine];
         continue;
       }
+      if (!safe) continue;
       const suitTop = 1 << (31 - Math.clz32(all));
       if ((mine & suitTop) !== 0) {
         tricks++;
@@ -304,6 +320,8 @@ export class DoubleDummySearch {
       cache[depth * 4 + suit] = codes[suit];
     }
     tt.locate(lengthsA, lengthsB);
+    const slot = tt.located;
+    const generation = tt.generation;
     const c0 = codes[0];
     const c1 = codes[1];
     const c2 = codes[2];
@@ -334,7 +352,7 @@ export class DoubleDummySearch {
     codes[1] = c1;
     codes[2] = c2;
     codes[3] = c3;
-    tt.locate(lengthsA, lengthsB);
+    tt.relocate(lengthsA, lengthsB, slot, generation);
     if (result) tt.store(fixed, need, left, left);
     else tt.store(fixed, 0, need - 1, left);
     return result;

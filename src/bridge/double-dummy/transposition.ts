@@ -32,6 +32,10 @@ const SUMMARY = 3;
 const INFO = 0;
 const DEEP = 6;
 const BLOCK = 16;
+const KEY_STRIDE = 4;
+const KEY_HEAD = 0;
+const KEY_A = 1;
+const KEY_B = 2;
 /**
  * `INFO` packs the lower bound (bits 0–3), the upper bound (4–7) and the number of fixed top cards
  * of each suit (4 bits a suit from bit 8).
@@ -42,10 +46,11 @@ const STORE_LOOKBACK = 8;
 
 export class TranspositionTable {
   private readonly slotMask: number;
-  private readonly keyA: Int32Array;
-  private readonly keyB: Int32Array;
-  /** Newest block of each key slot, or NONE for a free slot. */
-  private readonly keyHead: Int32Array;
+  /**
+   * The key slots, 4 numbers each, so that a slot is one cache line: the newest block of the key
+   * (KEY_HEAD, NONE for a free slot) and the length key itself (KEY_A, KEY_B).
+   */
+  private readonly keySlots: Int32Array;
   private readonly maxKeys: number;
   private keys = 0;
   private readonly blockNext: Int32Array;
@@ -74,19 +79,21 @@ export class TranspositionTable {
     const slots = 1 << Math.max(4, entryBits - 2);
     this.slotMask = slots - 1;
     this.maxKeys = (slots >> 2) * 3;
-    this.keyA = new Int32Array(slots);
-    this.keyB = new Int32Array(slots);
-    this.keyHead = new Int32Array(slots).fill(NONE);
+    this.keySlots = new Int32Array(slots * KEY_STRIDE).fill(NONE);
   }
 
+  /** Bumped by every clear: a slot remembered from before a clear means nothing after it. */
+  generation = 0;
+
   clear(): void {
-    this.keyHead.fill(NONE);
+    this.keySlots.fill(NONE);
     this.keys = 0;
     this.usedBlocks = 0;
+    this.generation++;
   }
 
   get bytes(): number {
-    return this.keyA.byteLength * 3 + this.blockNext.byteLength * 2 + this.summary.byteLength + this.deep.byteLength;
+    return this.keySlots.byteLength + this.blockNext.byteLength * 2 + this.summary.byteLength + this.deep.byteLength;
   }
 
   /**
@@ -101,9 +108,40 @@ export class TranspositionTable {
     h = Math.imul(h ^ b ^ (h >>> 15), 0x85ebca77);
     h ^= h >>> 13;
     let slot = h & this.slotMask;
-    const heads = this.keyHead;
-    while (heads[slot] !== NONE && (this.keyA[slot] !== a || this.keyB[slot] !== b)) slot = (slot + 1) & this.slotMask;
+    const k = this.keySlots;
+    for (;;) {
+      const at = slot * KEY_STRIDE;
+      if (k[at + KEY_HEAD] === NONE || (k[at + KEY_A] === a && k[at + KEY_B] === b)) break;
+      slot = (slot + 1) & this.slotMask;
+    }
     this.slot = slot;
+    this.pack();
+  }
+
+  /** The key slot `locate` found, to hand back to `relocate` after a search below. */
+  get located(): number {
+    return this.slot;
+  }
+
+  /**
+   * As `locate(a, b)` again, with the slot it found then (`located`) and the `generation` of that
+   * time: the slot still holds the key, or is still free (no slot is freed but by a clear), unless
+   * the table was cleared or a search below took the free slot for another key.
+   */
+  relocate(a: number, b: number, slot: number, generation: number): void {
+    const at = slot * KEY_STRIDE;
+    const k = this.keySlots;
+    if (generation !== this.generation || (k[at + KEY_HEAD] !== NONE && (k[at + KEY_A] !== a || k[at + KEY_B] !== b))) {
+      this.locate(a, b);
+      return;
+    }
+    this.a = a;
+    this.b = b;
+    this.slot = slot;
+    this.pack();
+  }
+
+  private pack(): void {
     const c = this.codes;
     this.w1 = packWord(c[0], c[1], c[2], c[3], 0);
     this.w2 = packWord(c[0], c[1], c[2], c[3], 8);
@@ -119,7 +157,7 @@ export class TranspositionTable {
     const sum = this.summary;
     const deep = this.deep;
     const w1 = this.w1;
-    for (let block = this.keyHead[this.slot]; block !== NONE; block = this.blockNext[block]) {
+    for (let block = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD]; block !== NONE; block = this.blockNext[block]) {
       const first = block * BLOCK;
       for (let e = first + this.blockCount[block] - 1; e >= first; e--) {
         const at = e * SUMMARY;
@@ -140,7 +178,7 @@ export class TranspositionTable {
    * recur in bursts. Answers where `e` now is.
    */
   private toFront(e: number): number {
-    const head = this.keyHead[this.slot];
+    const head = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD];
     const front = head * BLOCK + this.blockCount[head] - 1;
     if (front === e) return e;
     swap(this.summary, e * SUMMARY, front * SUMMARY, SUMMARY);
@@ -176,7 +214,8 @@ export class TranspositionTable {
     const o2 = this.w2 & k2;
     const o3 = this.w3 & k3;
     const o4 = this.w4 & k4;
-    let head = this.keyHead[this.slot];
+    const keySlots = this.keySlots;
+    let head = keySlots[this.slot * KEY_STRIDE + KEY_HEAD];
     // The same entry, if any, is among the newest: look no further.
     if (head !== NONE) {
       const first = head * BLOCK;
@@ -198,15 +237,16 @@ export class TranspositionTable {
         this.clear();
         this.locate(this.a, this.b);
       }
-      if (this.keyHead[this.slot] === NONE) {
-        this.keyA[this.slot] = this.a;
-        this.keyB[this.slot] = this.b;
+      const at = this.slot * KEY_STRIDE;
+      if (keySlots[at + KEY_HEAD] === NONE) {
+        keySlots[at + KEY_A] = this.a;
+        keySlots[at + KEY_B] = this.b;
         this.keys++;
       }
       const block = this.usedBlocks++;
-      this.blockNext[block] = this.keyHead[this.slot];
+      this.blockNext[block] = keySlots[at + KEY_HEAD];
       this.blockCount[block] = 0;
-      this.keyHead[this.slot] = block;
+      keySlots[at + KEY_HEAD] = block;
       head = block;
     }
     const e = head * BLOCK + this.blockCount[head]++;
