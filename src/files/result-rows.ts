@@ -1,5 +1,5 @@
 import { BULK_CHUNK, encodedChunks, type BulkColumn } from '../database/bulk-insert.js';
-import type { LineContent } from '../results/traveller-line.js';
+import { shareLineStrings, type LineContent } from '../results/traveller-line.js';
 import type { PlannedResult } from './import-plan.js';
 
 /**
@@ -84,16 +84,7 @@ export function asJsonb(value: unknown): never {
  */
 export function sharedStrings(lines: LineContent[], shared: Map<string, string>): LineContent[] {
   const one = <T extends string | null>(text: T): T => (text === null ? text : ((shared.get(text) ?? shared.set(text, text).get(text)) as T));
-  for (const l of lines) {
-    l.sessionId = one(l.sessionId);
-    l.sectionId = one(l.sectionId);
-    l.nsContestantId = one(l.nsContestantId);
-    l.ewContestantId = one(l.ewContestantId);
-    l.status = one(l.status);
-    l.contract = one(l.contract);
-    l.declarer = one(l.declarer);
-    l.lead = one(l.lead);
-  }
+  for (const l of lines) shareLineStrings(l, one, one);
   return lines;
 }
 

@@ -4,7 +4,7 @@ import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgPool } from '../database/pg-pool.service.js';
 import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
-import type { LineContent } from '../results/traveller-line.js';
+import { shareLineStrings, type LineContent } from '../results/traveller-line.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -112,15 +112,7 @@ async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
   for (let i = 0; i < results.length; i++) {
     if (i > 0 && i % SHARE_SLICE === 0) await setImmediate();
-    const r = results[i];
-    r.sessionId = one(r.sessionId);
-    r.sectionId = one(r.sectionId);
-    r.nsContestantId = one(r.nsContestantId);
-    r.ewContestantId = one(r.ewContestantId);
-    r.status = word(r.status);
-    r.contract = word(r.contract);
-    r.declarer = word(r.declarer);
-    r.lead = word(r.lead);
+    shareLineStrings(results[i], one, word);
   }
 }
 

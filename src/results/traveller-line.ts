@@ -56,6 +56,22 @@ function lineOf(row: LineContent, names: LineNames, scores: LineScores): Travell
 /** What a traveller line shows of a stored result (the scoring caches keep no more than this). */
 export type LineContent = Omit<Result, 'createdAt' | 'updatedAt' | 'idempotencyKey'>;
 
+/**
+ * A cached line's repeated strings made shared ones — its session, section and pair ids through
+ * `id`, its status, contract, declarer and lead through `word` — since a copy across threads or a
+ * read from the driver makes a new string for every cell of 240,000 lines.
+ */
+export function shareLineStrings(l: LineContent, id: (text: string) => string, word: <T extends string | null>(text: T) => T): void {
+  l.sessionId = id(l.sessionId);
+  l.sectionId = id(l.sectionId);
+  l.nsContestantId = id(l.nsContestantId);
+  l.ewContestantId = id(l.ewContestantId);
+  l.status = word(l.status);
+  l.contract = word(l.contract);
+  l.declarer = word(l.declarer);
+  l.lead = word(l.lead);
+}
+
 /** What a table's line says (the columns a correction or a re-import writes), picked from any line shape that has them. */
 export type PlayedContent = Pick<Result, 'round' | 'table' | 'status' | 'contract' | 'declarer' | 'tricks' | 'lead' | 'nsScore' | 'movementIssue'>;
 
