@@ -24,7 +24,7 @@ const BOARDS = 24;
 const IMP_FIELD = 2_000;
 const RUNS = 5;
 const WARM_UP = 2;
-const CORRECTIONS = 20;
+const CORRECTIONS = 100;
 
 /** Realistic spread: each board has a handful of likely results around its par, and a tail. */
 const OUTCOMES = [
@@ -83,9 +83,12 @@ const middle = (xs: number[]) => quantile(xs, 0.5);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
-function time(run: () => void): number {
-  const t0 = performance.now();
+/** Wall-clock ms of `run`; its CPU ms (this process's, collector threads included) go to `cpu` when given. */
+function time(run: () => void, cpu?: number[]): number {
+  const [t0, c0] = [performance.now(), process.cpuUsage()];
   run();
+  const used = process.cpuUsage(c0);
+  cpu?.push((used.user + used.system) / 1000);
   return performance.now() - t0;
 }
 
@@ -137,6 +140,8 @@ const rank = compare(() => {
 const random = seededRandom(99);
 const update: number[] = [];
 const rerank: number[] = [];
+// CPU time beside the wall clock: other work on a shared machine moves the one, barely the other.
+const [updateCpu, rerankCpu]: number[][] = [[], []];
 const rows = session.results;
 for (let i = 0; i < CORRECTIONS; i++) {
   const at = Math.floor(random() * rows.length);
@@ -150,7 +155,7 @@ for (let i = 0; i < CORRECTIONS; i++) {
       rows[at] = corrected;
       const next = { ...event, sessions: [{ ...session, results: rows }] };
       scored = scoreEvent(next, scored, new Map([['x', { changed: [corrected], removed: [] }]]));
-    }),
+    }, updateCpu),
   );
   // As the service reads it after a correction: the ranking as a list, and the corrected pair's own line.
   rerank.push(
@@ -158,7 +163,7 @@ for (let i = 0; i < CORRECTIONS; i++) {
       const list = rankedList(scored, [...scored.sessions.values()]);
       const own = list.row(list.positionOf(corrected.nsContestantId)!);
       ownPlace = `${own.contestant.id} ${own.place}`;
-    }),
+    }, rerankCpu),
   );
   sampleMemory();
 }
@@ -175,8 +180,8 @@ console.log(`  whole scoring (every line's figures, every tally)    ${ms(whole.w
 console.log(`  bare per-board sort of the same NS scores (floor)    ${ms(whole.floor)}   ratio ${whole.ratio.toFixed(1)}`);
 console.log(`  ranking, both fields (places exact, totals when read)${ms(rank.work)}`);
 console.log(`  winner                                               ${winner}`);
-console.log(`  a correction scored as an update (${CORRECTIONS})            p50 ${ms(middle(update))}   p99 ${ms(quantile(update, 0.99))}`);
-console.log(`  ranking after it, and the pair's own line           p50 ${ms(middle(rerank))}   p99 ${ms(quantile(rerank, 0.99))}   (last: ${ownPlace})`);
+console.log(`  a correction scored as an update (${update.length})           p50 ${ms(middle(update))}   p99 ${ms(quantile(update, 0.99))}   CPU p50 ${ms(middle(updateCpu))}   p99 ${ms(quantile(updateCpu, 0.99))}`);
+console.log(`  ranking after it, and the pair's own line           p50 ${ms(middle(rerank))}   p99 ${ms(quantile(rerank, 0.99))}   CPU p50 ${ms(middle(rerankCpu))}   p99 ${ms(quantile(rerankCpu, 0.99))}   (last: ${ownPlace})`);
 console.log('');
 console.log(`IMPs: ${BOARDS} boards × ${IMP_FIELD.toLocaleString('en')} results`);
 console.log(`  Butler (trimmed datum, IMPs per table)               ${ms(butler.work)}   ratio ${butler.ratio.toFixed(2)}`);

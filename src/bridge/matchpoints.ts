@@ -101,13 +101,22 @@ export function boardMatchpoints(lines: readonly BoardScore[], options: Matchpoi
   });
   for (const group of forms.values()) {
     const real = group.map((i) => lines[i] as Extract<BoardScore, { ns: SideScore }>);
+    if (real.every((l) => typeof l.ns === 'number' && l.ew === undefined)) {
+      // Plain scores (a national field's every board): figured once per different score.
+      const counts = new Map<number, number>();
+      for (const l of real) counts.set(l.ns as number, (counts.get(l.ns as number) ?? 0) + 1);
+      const figures = plainMatchpoints(counts, { ...options, expected });
+      group.forEach((at, k) => {
+        const f = figures.get(real[k].ns as number)!;
+        ns[at] = f.ns;
+        ew[at] = f.ew;
+      });
+      continue;
+    }
     if (real.every((l) => typeof l.ns === 'number' && (l.ew === undefined || typeof l.ew === 'number'))) {
-      // Plain scores (a national field's every board): counted in half-matchpoints and factored in
-      // one exact division, the same fractions with a fraction of the work.
+      // Split plain scores: each side's list counted in half-matchpoints and factored in one exact division.
       const nsHalves = plainHalves(real.map((l) => l.ns as number), unit);
-      // Without split scores EW's comparisons are NS's the other way round: the two add up to the top.
-      const split = real.some((l) => l.ew !== undefined);
-      const ewHalves = split ? plainHalves(real.map((l) => -((l.ew ?? l.ns) as number)), unit) : nsHalves.map((h) => 2 * unit * (group.length - 1) - h);
+      const ewHalves = plainHalves(real.map((l) => -((l.ew ?? l.ns) as number)), unit);
       const factored = new Map<number, Fraction>();
       const of = (h: number) => factored.get(h) ?? factored.set(h, factorHalves(h, group.length, expected, unit, options.factoring)).get(h)!;
       group.forEach((at, k) => {
@@ -170,16 +179,46 @@ function listMatchpoints(list: Weighted[][], unit: number): Fraction[] {
 
 /** Twice each plain score's matchpoints (an integer): 2·u·below + u·(equal − 1). */
 function plainHalves(scores: number[], unit: number): number[] {
-  // One pass over the sorted scores gives every different score's figure (a board has a few dozen).
-  const sorted = Float64Array.from(scores).sort();
-  const halves = new Map<number, number>();
-  for (let below = 0; below < sorted.length; ) {
-    let end = below;
-    while (end < sorted.length && sorted[end] === sorted[below]) end++;
-    halves.set(sorted[below], unit * 2 * below + unit * (end - below - 1));
-    below = end;
-  }
+  const halves = halvesByScore(countScores(scores), unit);
   return scores.map((s) => halves.get(s)!);
+}
+
+function countScores(scores: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const s of scores) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Twice the matchpoints of each different score, from how many lines have it (a board has a few
+ * dozen different scores: one pass over them in order, no sort of a national board's 10,000).
+ */
+function halvesByScore(counts: ReadonlyMap<number, number>, unit: number): Map<number, number> {
+  const halves = new Map<number, number>();
+  let below = 0;
+  for (const s of [...counts.keys()].sort((a, b) => a - b)) {
+    const equal = counts.get(s)!;
+    halves.set(s, unit * 2 * below + unit * (equal - 1));
+    below += equal;
+  }
+  return halves;
+}
+
+/**
+ * The matchpoints of a board of plain scores (no split or weighted ones), by score: `counts` says
+ * how many of the board's lines have each NS score; each different score gets its NS and EW
+ * figures, factored to `expected` (N) as `boardMatchpoints` factors them. EW's comparisons are
+ * NS's the other way round, so the two add up to the top; scores alike share one fraction.
+ */
+export function plainMatchpoints(counts: ReadonlyMap<number, number>, options: MatchpointOptions & { expected: number }): Map<number, { ns: Fraction; ew: Fraction }> {
+  const unit = unitOf(options.scale);
+  let n = 0;
+  for (const c of counts.values()) n += c;
+  const factored = new Map<number, Fraction>();
+  const of = (h: number) => factored.get(h) ?? factored.set(h, factorHalves(h, n, options.expected, unit, options.factoring)).get(h)!;
+  const figures = new Map<number, { ns: Fraction; ew: Fraction }>();
+  for (const [score, h] of halvesByScore(counts, unit)) figures.set(score, { ns: of(h), ew: of(2 * unit * (n - 1) - h) });
+  return figures;
 }
 
 /** `factor` of MP = h/2, as one fraction: Neuberg ((h + u)·N − u·n) / 2n, ratio h(N − 1) / 2(n − 1). */

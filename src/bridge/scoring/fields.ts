@@ -11,9 +11,19 @@ import type { ScoreAcross } from './rules.js';
 export interface BoardField<L extends LineRow = LineRow> {
   key: string;
   board: number;
-  lines: L[];
+  /** The field's lines, read only: a board's scoring answers each scored line's position here. */
+  lines: readonly L[];
   /** N: results the board should have had (Neuberg factors to it), absent pairs left out. */
   expected: number;
+}
+
+/** A field as the index keeps it: its lines and their slots side by side, a line's position by id. */
+interface StoredField<L> {
+  board: number;
+  lines: L[];
+  slots: number[];
+  position: Map<string, number>;
+  absent: number;
 }
 
 export const fieldKey = (across: ScoreAcross, sectionId: string, board: number) => (across === 'SESSION' ? `*:${board}` : `${sectionId}:${board}`);
@@ -33,7 +43,7 @@ function movementCounts(movement: Movement): Map<number, number> {
  * so a national field is not regrouped for every line.
  */
 export class FieldIndex<L extends LineRow = LineRow> {
-  private readonly byKey = new Map<string, { board: number; lines: Map<string, L> }>();
+  private readonly byKey = new Map<string, StoredField<L>>();
   private readonly sections: Map<string, SectionRow>;
   /** Results per board of each section, and the most any board has (N without a movement). */
   private readonly counts = new Map<string, Map<number, number>>();
@@ -55,22 +65,52 @@ export class FieldIndex<L extends LineRow = LineRow> {
     return this.byKey.keys();
   }
 
-  /** Adds a line; answers the keys of the fields whose lines or N changed. */
-  add(line: L): string[] {
-    return this.change(line, +1);
+  /**
+   * Adds a line held in `slot` of the caller's state (its scorers then find a line's slot by its
+   * position, not by a lookup of its id: a correction re-credits a national board's 10,000 lines);
+   * answers the keys of the fields whose lines or N changed.
+   */
+  add(line: L, slot: number): string[] {
+    const key = this.keyOf(line);
+    let field = this.byKey.get(key);
+    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: [], slots: [], position: new Map(), absent: 0 }));
+    const at = field.position.get(line.id);
+    if (at !== undefined) this.takeOut(field, at);
+    field.position.set(line.id, field.lines.length);
+    field.lines.push(line);
+    field.slots.push(slot);
+    if (isAbsent(line)) field.absent++;
+    return this.counted(line, key, at === undefined ? 1 : 0);
   }
 
   remove(line: L): string[] {
-    return this.change(line, -1);
+    const key = this.keyOf(line);
+    const field = this.byKey.get(key);
+    const at = field?.position.get(line.id);
+    if (!field || at === undefined) return [key];
+    this.takeOut(field, at);
+    if (!field.lines.length) this.byKey.delete(key);
+    return this.counted(line, key, -1);
   }
 
-  private change(line: L, delta: 1 | -1): string[] {
-    const key = this.keyOf(line);
-    let field = this.byKey.get(key);
-    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: new Map() }));
-    if (delta > 0) field.lines.set(line.id, line);
-    else field.lines.delete(line.id);
-    if (!field.lines.size) this.byKey.delete(key);
+  /** The line at `at` out of its field: the last line takes its place (the order of a field's lines means nothing). */
+  private takeOut(field: StoredField<L>, at: number): void {
+    const gone = field.lines[at];
+    if (isAbsent(gone)) field.absent--;
+    field.position.delete(gone.id);
+    const last = field.lines.length - 1;
+    if (at !== last) {
+      field.lines[at] = field.lines[last];
+      field.slots[at] = field.slots[last];
+      field.position.set(field.lines[at].id, at);
+    }
+    field.lines.pop();
+    field.slots.pop();
+  }
+
+  /** The section's results per board moved by `delta`: the keys whose N moved with them. */
+  private counted(line: L, key: string, delta: 1 | 0 | -1): string[] {
+    if (delta === 0) return [key];
     let perBoard = this.counts.get(line.sectionId);
     if (!perBoard) this.counts.set(line.sectionId, (perBoard = new Map()));
     const n = (perBoard.get(line.boardNumber) ?? 0) + delta;
@@ -89,17 +129,18 @@ export class FieldIndex<L extends LineRow = LineRow> {
     return [...this.byKey.keys()].filter((k) => k.startsWith(`${sectionId}:`));
   }
 
-  /** The field as it stands, with its N; null once it has no lines. */
-  field(key: string): BoardField<L> | null {
+  /**
+   * The field as it stands, with its N and each line's slot (`slots[i]` for `lines[i]`); null once
+   * it has no lines. Its arrays are the index's own: read them before the index changes again.
+   */
+  field(key: string): (BoardField<L> & { slots: readonly number[] }) | null {
     const stored = this.byKey.get(key);
     if (!stored) return null;
-    const lines = [...stored.lines.values()];
-    const sectionIds = this.across === 'SESSION' ? [...this.sections.keys()] : [lines[0].sectionId];
+    const { lines, slots, absent } = stored;
     let expected = 0;
-    for (const id of sectionIds) expected += this.expectedIn(id, stored.board);
-    let absent = 0;
-    for (const l of lines) if (lineKind(l).kind === 'ABSENT') absent++;
-    return { key, board: stored.board, lines, expected: Math.max(expected - absent, lines.length - absent) };
+    if (this.across === 'SESSION') for (const id of this.sections.keys()) expected += this.expectedIn(id, stored.board);
+    else expected = this.expectedIn(lines[0].sectionId, stored.board);
+    return { key, board: stored.board, lines, slots, expected: Math.max(expected - absent, lines.length - absent) };
   }
 
   /**
@@ -115,3 +156,5 @@ export class FieldIndex<L extends LineRow = LineRow> {
     return playsBoard ? (this.most.get(sectionId) ?? 0) : 0;
   }
 }
+
+const isAbsent = (line: LineRow) => lineKind(line).kind === 'ABSENT';

@@ -17,8 +17,10 @@ export interface LineImps {
 }
 
 export interface ImpBoard {
-  /** The board's line ids and their IMPs, side by side. */
-  ids: string[];
+  /** Each scored line's position in the field's lines as scored, and its IMPs, side by side. */
+  at: number[];
+  /** The lines' ids (as `at`), for a board kept by its signature, whose field's order may differ next time. */
+  ids?: string[];
   scored: LineImps[];
   signature: string;
 }
@@ -50,22 +52,24 @@ export function artificialImpValue(code: Artificial, rules: ScoringRules): Fract
  */
 export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: ImpMethod, signature: string): ImpBoard | null {
   const ids: string[] = [];
+  const at: number[] = [];
   const lines: LineImps[] = [];
-  const set = (id: string, line: LineImps) => {
-    ids.push(id);
+  const set = (i: number, line: LineImps) => {
+    ids.push(field.lines[i].id);
+    at.push(i);
     lines.push(line);
   };
-  const forms = new Map<number, { id: string; ns: SideScore; ew: SideScore }[]>();
-  for (const r of field.lines) {
-    const k = lineKind(r);
+  const forms = new Map<number, { at: number; ns: SideScore; ew: SideScore }[]>();
+  for (let i = 0; i < field.lines.length; i++) {
+    const k = lineKind(field.lines[i]);
     if (k.kind === 'SCORE') {
       const group = forms.get(k.form) ?? [];
-      group.push({ id: r.id, ns: k.ns, ew: k.ew ?? k.ns });
+      group.push({ at: i, ns: k.ns, ew: k.ew ?? k.ns });
       forms.set(k.form, group);
     } else if (k.kind === 'ARTIFICIAL') {
-      set(r.id, { ns: artificialImpValue(k.ns, rules), ew: artificialImpValue(k.ew, rules), artificial: { ns: k.ns, ew: k.ew }, adjusted: true });
+      set(i, { ns: artificialImpValue(k.ns, rules), ew: artificialImpValue(k.ew, rules), artificial: { ns: k.ns, ew: k.ew }, adjusted: true });
     } else if (k.kind === 'DIRECT') {
-      set(r.id, { ns: k.ns, ew: k.ew, adjusted: true });
+      set(i, { ns: k.ns, ew: k.ew, adjusted: true });
     }
   }
   const against = impsAgainstField(method, rules);
@@ -73,9 +77,9 @@ export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: Im
     const ns = listImps(group.map((l) => components(l.ns)), against);
     // EW compare their own side's scores, so their list is of what EW are scored as, negated.
     const ew = listImps(group.map((l) => components(l.ew)), against);
-    group.forEach((l, i) => set(l.id, { ns: ns[i], ew: ew[i].neg(), adjusted: false }));
+    group.forEach((l, i) => set(l.at, { ns: ns[i], ew: ew[i].neg(), adjusted: false }));
   }
-  return lines.length ? { ids, scored: lines, signature } : null;
+  return lines.length ? { ids, at, scored: lines, signature } : null;
 }
 
 const components = (s: SideScore): Weighted[] => (typeof s === 'number' ? [{ nsScore: s, weight: Fraction.ONE }] : s);

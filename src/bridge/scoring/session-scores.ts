@@ -93,8 +93,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   const state = new SessionState<L>(new FieldIndex<L>(s.sections, rules.scoreAcross));
   let done = 0;
   for (const r of s.results as L[]) {
-    state.index.add(r);
-    state.place(r);
+    state.index.add(r, state.place(r));
     if (++done % STEP === 0) yield;
   }
   const boards = new Map<string, Board>();
@@ -105,16 +104,17 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
     // signatures would be 240,000 lines written out, sorted and kept for nothing.
     const signature = rules.impCapPerRound !== null ? boardSignature(field) : '';
     const before = previous?.boards.get(key);
-    const board = signature && before?.signature === signature ? before : scoreField(field, rules, method, signature);
+    const board = signature && before?.signature === signature ? rebased(before, field) : scoreField(field, rules, method, signature);
     if (board) boards.set(key, board);
     yield;
   }
   const lines = new LineTable(state);
   const pending = new Pending();
-  for (const board of boards.values()) {
-    for (let i = 0; i < board.ids.length; i++) {
+  for (const [key, board] of boards) {
+    const { slots } = state.index.field(key)!;
+    for (let i = 0; i < board.at.length; i++) {
       const scored = board.scored[i];
-      const slot = state.slotOf(board.ids[i])!;
+      const slot = slots[board.at[i]];
       creditReal(state, slot, board, scored, 1);
       pending.add(slot, board, scored);
       if (++done % STEP === 0) yield;
@@ -147,12 +147,18 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     seen.add(id);
     for (const key of state.index.remove(state.rows[slot]!)) touched.add(key);
   }
-  for (const r of changed) for (const key of state.index.add(r)) touched.add(key);
+  // A changed line's slot: its own if it was there before, else the one it is placed in below.
+  const changedSlots = new Set<number>();
+  for (const r of changed) {
+    const slot = state.slotFor(r.id);
+    changedSlots.add(slot);
+    for (const key of state.index.add(r, slot)) touched.add(key);
+  }
   const boards = new Map(previous.boards);
   const lines = previous.lines;
   const rescored = [...touched].map((key) => {
     const field = state.index.field(key);
-    return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null };
+    return { key, old: boards.get(key), board: field ? scoreField(field, rules, method, '') : null, slots: field?.slots ?? [] };
   });
   // Only removed and changed lines leave a field: their old figures are taken back (with their old rows and pairs) first.
   for (const id of seen) {
@@ -166,13 +172,13 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   }
   for (const r of changed) state.place(r);
   const pending = new Pending();
-  for (const { key, old, board } of rescored) {
+  for (const { key, old, board, slots } of rescored) {
     if (!board) {
       boards.delete(key);
       continue;
     }
     boards.set(key, board);
-    recreditBoard(state, old, board, changedIds, pending);
+    recreditBoard(state, old, board, slots, changedSlots, pending);
   }
   // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
   const queued = new Set(pending.slots);
@@ -200,13 +206,13 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
  * function of its own, so that it stays optimised whatever shapes its caller meets: a national
  * board has 10,000 lines and a correction moves thousands).
  */
-function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | undefined, board: Board, changedIds: ReadonlySet<string>, pending: Pending): void {
+function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | undefined, board: Board, slots: readonly number[], changed: ReadonlySet<number>, pending: Pending): void {
   const [oldTop, newTop] = [old && topOf(old), topOf(board)];
-  for (let i = 0; i < board.ids.length; i++) {
-    const [id, y] = [board.ids[i], board.scored[i]];
-    const slot = state.slotOf(id)!;
+  for (let i = 0; i < board.at.length; i++) {
+    const slot = slots[board.at[i]];
+    const y = board.scored[i];
     // A line still on the board keeps, in the state, its figures as the old board scored them.
-    const x = old && !changedIds.has(id) ? state.scored[slot] : undefined;
+    const x = old && !changed.has(slot) ? state.scored[slot] : undefined;
     if (x && sameFigures(x, y, oldTop!, newTop)) continue;
     if (x && !x.adjusted && !y.adjusted) {
       // A line of play whose matchpoints moved (thousands after a correction): its credits replaced in place.
@@ -220,6 +226,12 @@ function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | u
     creditReal(state, slot, board, y, 1);
     pending.add(slot, board, y);
   }
+}
+
+/** A board kept from the last revision (its lines unchanged), its lines found again in this revision's field, whose order may differ. */
+function rebased<B extends Board>(board: B, field: BoardField): B {
+  const position = new Map(field.lines.map((l, i) => [l.id, i]));
+  return { ...board, at: board.ids!.map((id) => position.get(id)!) };
 }
 
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {

@@ -52,13 +52,20 @@ export class SessionState<L extends LineRow> {
     return this.slots.get(id);
   }
 
-  /** Puts a line (new or corrected) in its slot, with its contestants. */
-  place(row: L): number {
-    let slot = this.slots.get(row.id);
+  /** The line's slot, or the one it is to be placed in (a corrected line keeps its own, a new one takes a free one). */
+  slotFor(id: string): number {
+    let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.free.pop() ?? this.rows.length;
-      this.slots.set(row.id, slot);
+      if (slot === this.rows.length) this.rows.push(undefined);
+      this.slots.set(id, slot);
     }
+    return slot;
+  }
+
+  /** Puts a line (new or corrected) in its slot, with its contestants. */
+  place(row: L): number {
+    const slot = this.slotFor(row.id);
     const [ns, ew] = [this.ordinal(row.nsContestantId), this.ordinal(row.ewContestantId)];
     if (this.rows[slot] && (this.ns[slot] !== ns || this.ew[slot] !== ew)) this.unlink(slot);
     if (!this.rows[slot] || this.ns[slot] !== ns || this.ew[slot] !== ew) {
