@@ -18,7 +18,7 @@ export interface LineImps {
 
 export interface ImpBoard {
   /** Each scored line's position in the field's lines as scored, and its IMPs, side by side. */
-  at: number[];
+  at: Int32Array;
   /** The lines' ids (as `at`), for a board kept by its signature, whose field's order may differ next time. */
   ids?: string[];
   scored: LineImps[];
@@ -79,7 +79,7 @@ export function scoreImpBoard(field: BoardField, rules: ScoringRules, method: Im
     const ew = listImps(group.map((l) => components(l.ew)), against);
     group.forEach((l, i) => set(l.at, { ns: ns[i], ew: ew[i].neg(), adjusted: false }));
   }
-  return lines.length ? { ids, at, scored: lines, signature } : null;
+  return lines.length ? { ids, at: Int32Array.from(at), scored: lines, signature } : null;
 }
 
 const components = (s: SideScore): Weighted[] => (typeof s === 'number' ? [{ nsScore: s, weight: Fraction.ONE }] : s);

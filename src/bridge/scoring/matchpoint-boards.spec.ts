@@ -38,7 +38,7 @@ describe('a board of plain scores (every board of a national field)', () => {
             r.status === 'ARTIFICIAL' ? { id: r.id, artificial: r.adjustment as { ns: 'A'; ew: 'A' } } : { id: r.id, ns: r.nsScore! },
           );
           const want = scoreBoard(reference, { expected, factoring, scale: matchpointScale, artificialValues: artificialValues(rules) });
-          const got = board!.at.map((at, i) => `${rows[at].id} ${board!.scored[i].ns} ${board!.scored[i].ew}`);
+          const got = Array.from(board!.at, (at, i) => `${rows[at].id} ${board!.scored[i].ns} ${board!.scored[i].ew}`);
           expect(got).toEqual(want.lines.map((l) => `${l.id} ${l.ns} ${l.ew}`));
           expect(board!.top.toNumber()).toBe(boardTop(expected, matchpointScale));
         },

@@ -19,7 +19,7 @@ export interface MatchpointBoard {
    * Each scored line's position in the field's lines as scored, and its matchpoints, side by side
    * (arrays, not a map: a national board of 10,000 lines is scored again at each correction).
    */
-  at: number[];
+  at: Int32Array;
   /** The lines' ids (as `at`), for a board kept by its signature, whose field's order may differ next time. */
   ids?: string[];
   scored: LineMatchpoints[];
@@ -82,7 +82,7 @@ function plainBoard(field: BoardField, rules: ScoringRules, signature: string): 
   // Artificial scores are a share of the top of the N the board is factored to (as boardMatchpoints has it).
   const scoringTop = frac(boardTop(expected, rules.matchpointScale));
   const values = artificialValues(rules);
-  const at = new Array<number>(compared);
+  const at = new Int32Array(compared);
   const scored = new Array<LineMatchpoints>(compared);
   for (let i = 0, j = 0; i < field.lines.length; i++) {
     const k = lineKind(field.lines[i]);
@@ -91,7 +91,7 @@ function plainBoard(field: BoardField, rules: ScoringRules, signature: string): 
     if (k.kind === 'SCORE') scored[j++] = byScore.get(k.ns as number)!;
     else if (k.kind === 'ARTIFICIAL') scored[j++] = { ns: values[k.ns].mul(scoringTop), ew: values[k.ew].mul(scoringTop), artificial: { ns: k.ns, ew: k.ew }, adjusted: true };
   }
-  const ids = signature ? at.map((i) => field.lines[i].id) : undefined;
+  const ids = signature ? Array.from(at, (i) => field.lines[i].id) : undefined;
   return { top: frac(boardTop(field.expected, rules.matchpointScale)), at, ids, scored, signature };
 }
 
@@ -142,7 +142,7 @@ function anyBoard(field: BoardField, rules: ScoringRules, signature: string): Ma
       lines.push({ ns: k.absent === 'NS' ? Fraction.ZERO : present, ew: k.absent === 'EW' ? Fraction.ZERO : present, adjusted: true });
     }
   }
-  return lines.length ? { top, ids, at, scored: lines, signature } : null;
+  return lines.length ? { top, ids, at: Int32Array.from(at), scored: lines, signature } : null;
 }
 
 function directMatchpoints(unit: string, ns: Fraction, ew: Fraction, top: Fraction) {

@@ -118,13 +118,13 @@ export class PairRow implements RankingRow {
  * reuses every other contestant's result (exact totals already read included). It depends on the
  * tally, the unit and the weighting only (one session: its own figures whatever the common top).
  */
-const resultOfTally = new WeakMap<Tally, { mp: boolean; weighting: string; result: PairResult }>();
+const resultOfTally = new WeakMap<Tally, { mp: boolean; weighting: string; version: number | undefined; result: PairResult }>();
 
 export function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
   const kept = resultOfTally.get(tally);
-  if (kept && kept.mp === mp && kept.weighting === weighting) return kept.result;
+  if (kept && kept.mp === mp && kept.weighting === weighting && kept.version === tally.version) return kept.result;
   const result = singleResult(tally, mp, weighting, commonTop);
-  resultOfTally.set(tally, { mp, weighting, result });
+  resultOfTally.set(tally, { mp, weighting, version: tally.version, result });
   return result;
 }
 

@@ -195,7 +195,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   runSteps(settleSteps(state, pending, rules));
   for (const id of removed) if (!changedIds.has(id)) state.release(id);
   const ordinals = state.recredited.toArray();
-  const tallies = state.retallied(previous.tallies as TallyTable, ordinals);
+  const tallies = state.tallies();
   state.moved.clear();
   state.recredited.clear();
   return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, ordinals } };
@@ -231,7 +231,7 @@ function recreditBoard<L extends LineRow>(state: SessionState<L>, old: Board | u
 /** A board kept from the last revision (its lines unchanged), its lines found again in this revision's field, whose order may differ. */
 function rebased<B extends Board>(board: B, field: BoardField): B {
   const position = new Map(field.lines.map((l, i) => [l.id, i]));
-  return { ...board, at: board.ids!.map((id) => position.get(id)!) };
+  return { ...board, at: Int32Array.from(board.ids!, (id) => position.get(id)!) };
 }
 
 function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Fraction | null): boolean {
@@ -243,11 +243,11 @@ function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Frac
 function replacePlain<L extends LineRow>(state: SessionState<L>, slot: number, old: Board, x: ScoredLine, board: Board, y: ScoredLine): void {
   const [ns, ew] = [state.ns[slot], state.ew[slot]];
   const [oldTop, newTop] = [topOf(old) ?? Fraction.ZERO, topOf(board) ?? Fraction.ZERO];
-  state.realOf(ns).replace(x.ns, oldTop, y.ns, newTop);
-  state.realOf(ew).replace(x.ew, oldTop, y.ew, newTop);
+  state.real.replace(ns, x.ns.toNumber(), oldTop, y.ns.toNumber(), newTop);
+  state.real.replace(ew, x.ew.toNumber(), oldTop, y.ew.toNumber(), newTop);
   const [before, after] = [state.figures[slot]!, boardFigures(board, y)];
-  state.finalOf(ns).replace(sideScore(before, 'ns'), before.top ?? Fraction.ZERO, sideScore(after, 'ns'), after.top ?? Fraction.ZERO);
-  state.finalOf(ew).replace(sideScore(before, 'ew'), before.top ?? Fraction.ZERO, sideScore(after, 'ew'), after.top ?? Fraction.ZERO);
+  state.final.replace(ns, sideScore(before, 'ns').toNumber(), before.top ?? Fraction.ZERO, sideScore(after, 'ns').toNumber(), after.top ?? Fraction.ZERO);
+  state.final.replace(ew, sideScore(before, 'ew').toNumber(), before.top ?? Fraction.ZERO, sideScore(after, 'ew').toNumber(), after.top ?? Fraction.ZERO);
   state.figures[slot] = after;
   state.scored[slot] = y;
   for (const c of [ns, ew]) {
@@ -269,8 +269,8 @@ function creditReal<L extends LineRow>(state: SessionState<L>, slot: number, boa
   }
   if (scored.adjusted) return;
   const top = topOf(board) ?? Fraction.ZERO;
-  state.realOf(ns).credit(scored.ns, top, sign);
-  state.realOf(ew).credit(scored.ew, top, sign);
+  state.real.credit(ns, scored.ns.toNumber(), top, sign);
+  state.real.credit(ew, scored.ew.toNumber(), top, sign);
   state.moved.add(ns);
   state.moved.add(ew);
 }
@@ -286,8 +286,8 @@ function retractFinal<L extends LineRow>(state: SessionState<L>, slot: number): 
 function creditFinal<L extends LineRow>(state: SessionState<L>, slot: number, figures: LineFigures, sign: 1 | -1): void {
   const top = figures.top ?? Fraction.ZERO;
   const [ns, ew] = [state.ns[slot], state.ew[slot]];
-  state.finalOf(ns).creditApprox(approxOf(figures, 'ns'), top, sign);
-  state.finalOf(ew).creditApprox(approxOf(figures, 'ew'), top, sign);
+  state.final.credit(ns, approxOf(figures, 'ns'), top, sign);
+  state.final.credit(ew, approxOf(figures, 'ew'), top, sign);
   state.recredited.add(ns);
   state.recredited.add(ew);
 }

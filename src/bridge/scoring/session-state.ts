@@ -4,7 +4,7 @@ import type { LineRow } from './event-input.js';
 import type { FieldIndex } from './fields.js';
 import type { LineMatchpoints } from './matchpoint-boards.js';
 import type { LineFigures, Lines } from './session-scores.js';
-import { RunningTally, TallyTable, type ExactSource, type Tally } from './tallies.js';
+import { TallyColumns, TallyTable, type ExactSource, type Tally } from './tallies.js';
 
 export type Side = 'ns' | 'ew';
 
@@ -36,10 +36,12 @@ export class SessionState<L extends LineRow> {
   readonly contestants: string[] = [];
   /** Per ordinal: the slots of its lines. */
   private readonly slotsOf: (number[] | undefined)[] = [];
-  /** Per ordinal: credits of lines scored by play only (the Law 12C2(c) own percentage). */
-  readonly real: (RunningTally | undefined)[] = [];
-  /** Per ordinal: credits of every line's final figures (the session tally). */
-  readonly final: (RunningTally | undefined)[] = [];
+  private readonly finalScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)) };
+  private readonly realScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]) };
+  /** By ordinal: credits of lines scored by play only (the Law 12C2(c) own percentage). */
+  readonly real = new TallyColumns(this.realScores);
+  /** By ordinal: credits of every line's final figures (the session tally). */
+  readonly final = new TallyColumns(this.finalScores);
   /** Per ordinal: the slots of its artificial lines, revisited when its own percentage moves. */
   readonly artificialOf: (Set<number> | undefined)[] = [];
   /** During an update: contestants whose own percentage moved, and whose tally did. */
@@ -106,28 +108,15 @@ export class SessionState<L extends LineRow> {
     return at;
   }
 
-  /** The tallies of every contestant credited so far, as a table over this state's ordinals. */
+  /** The session tallies of every contestant credited, as they stand, as a table over this state's ordinals (one for each revision). */
   tallies(): TallyTable {
-    return new TallyTable(this.ordinals, this.contestants, this.final.map((b, c) => b && this.finalTally(c)));
-  }
-
-  /** `previous` (a table of this state's) with the tallies of the contestants of `ordinals` taken again. */
-  retallied(previous: TallyTable, ordinals: ArrayLike<number>): TallyTable {
-    return previous.with(ordinals, (c) => (this.final[c]?.boards ? this.finalTally(c) : undefined));
-  }
-
-  /** The contestant's session tally as it stands (its exact score summed from its lines' final figures when read). */
-  finalTally(c: number): Tally {
-    return this.final[c]!.snapshot(this.finalScores, c);
+    return new TallyTable(this.ordinals, this.contestants, this.final);
   }
 
   /** Its own tally for Law 12C2(c): the lines of play only, as their boards scored them. */
   realTally(c: number): Tally | undefined {
-    return this.real[c]?.snapshot(this.realScores, c);
+    return this.real.at(c);
   }
-
-  private readonly finalScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)) };
-  private readonly realScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]) };
 
   /** Σ of one figure of each of the contestant's lines, exactly. */
   private exactOf<F>(c: number, figureOf: (slot: number) => F | undefined, score: (figure: F, side: Side) => Fraction): Fraction {
@@ -137,14 +126,6 @@ export class SessionState<L extends LineRow> {
       if (figure) sum.add(score(figure, this.ns[slot] === c ? 'ns' : 'ew'));
     }
     return sum.value();
-  }
-
-  realOf(c: number): RunningTally {
-    return (this.real[c] ??= new RunningTally());
-  }
-
-  finalOf(c: number): RunningTally {
-    return (this.final[c] ??= new RunningTally());
   }
 }
 
