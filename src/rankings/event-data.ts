@@ -4,7 +4,7 @@ import { NotFoundError } from '../common/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgPool } from '../database/pg-pool.service.js';
 import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
-import { shareLineStrings, type LineContent } from '../results/traveller-line.js';
+import { cachedLine, type LineContent } from '../results/traveller-line.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -102,9 +102,10 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
 const SHARE_SLICE = 20_000;
 
 /**
- * Each result's session, section and pair ids made the very strings the event's own rows hold,
- * and its status, contract, declarer and lead one string per value: the driver reads a new
- * string for every cell, and a national field keeps 240,000 lines in its cache.
+ * Each result made a cached line (`cachedLine`: one shape for all, read back or handed over), its
+ * session, section and pair ids the very strings the event's own rows hold, and its status,
+ * contract, declarer and lead one string per value: the driver reads a new string for every
+ * cell, and a national field keeps 240,000 lines in its cache.
  */
 async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
   const shared = new Map(ids.map((id) => [id, id]));
@@ -113,7 +114,7 @@ async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
   for (let i = 0; i < results.length; i++) {
     if (i > 0 && i % SHARE_SLICE === 0) await setImmediate();
-    shareLineStrings(results[i], one, word);
+    results[i] = cachedLine(results[i], one, word);
   }
 }
 
@@ -137,7 +138,7 @@ export async function loadEventChanges(pg: PgPool, eventId: string, revision: st
   ]);
   const rows = changed.rows;
   return {
-    results: rows.filter((r) => r.id).map(({ changedId: _c, ...row }) => row),
+    results: rows.filter((r) => r.id).map((row) => cachedLine(row, same, same)),
     removed: rows.filter((r) => !r.id).map((r) => r.changedId),
     sessions: sessions.rows,
     penalties: penalties.rows,
@@ -227,3 +228,5 @@ export function changesBySession(data: EventData, changes: EventChanges): Map<st
   }
   return bySession;
 }
+
+const same = <T>(text: T): T => text;

@@ -72,6 +72,36 @@ export function shareLineStrings(l: LineContent, id: (text: string) => string, w
   l.lead = word(l.lead);
 }
 
+/**
+ * A cached line as the scoring caches keep every line: one object shape whatever the line came
+ * from (read by the driver, received from an import's reading thread, read back after a
+ * correction), so the scoring's hot loops over a national board's 10,000 lines read their fields
+ * through one hidden class instead of looking each up; its repeated strings shared as
+ * `shareLineStrings` shares them.
+ */
+export function cachedLine(l: LineContent, id: (text: string) => string, word: <T extends string | null>(text: T) => T): LineContent {
+  return {
+    id: l.id,
+    sessionId: id(l.sessionId),
+    sectionId: id(l.sectionId),
+    boardNumber: l.boardNumber,
+    round: l.round,
+    table: l.table,
+    nsContestantId: id(l.nsContestantId),
+    ewContestantId: id(l.ewContestantId),
+    status: word(l.status),
+    contract: word(l.contract),
+    declarer: word(l.declarer),
+    tricks: l.tricks,
+    lead: word(l.lead),
+    nsScore: l.nsScore,
+    boardForm: l.boardForm,
+    adjustment: l.adjustment,
+    movementIssue: l.movementIssue,
+    version: l.version,
+  };
+}
+
 /** What a table's line says (the columns a correction or a re-import writes), picked from any line shape that has them. */
 export type PlayedContent = Pick<Result, 'round' | 'table' | 'status' | 'contract' | 'declarer' | 'tricks' | 'lead' | 'nsScore' | 'movementIssue'>;
 

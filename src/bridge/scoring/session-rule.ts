@@ -31,9 +31,9 @@ export function sessionRuleFigures(contestants: [number, number], top: Fraction 
     const tally = own(contestants[side === 'ns' ? 0 : 1]);
     if (code === 'A' || !tally.boards) continue;
     if (top) {
-      if (tally.tops.isZero()) continue;
+      if (tally.approxTops === 0) continue;
       const value = artificialValues(rules)[code];
-      const share = tally.approx / tally.tops.toNumber();
+      const share = tally.approx / tally.approxTops;
       // Clearly on the far side of the artificial value: the board's figure (that value of the top) stands.
       if (clearlyWorse(code, share, value.toNumber())) continue;
       deferred[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = { approx: betterApprox(code, value.toNumber(), share) * top.toNumber(), exact: () => better(code, value, tally.score.div(tally.tops)).mul(top) };
