@@ -59,7 +59,8 @@ export interface WrittenResults {
 export async function loadEventData(pg: PgPool, eventId: string, written?: WrittenResults): Promise<EventData> {
   const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
   const resultsRead = written
-    ? q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND r."sessionId" <> ALL($2::uuid[])`, [written.sessionIds]).then((read) => [...read, ...written.results])
+    ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
+      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [written.sessionIds]).then((read) => [...read, ...written.results])
     : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`);
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
     q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
@@ -77,11 +78,10 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  await shareIds(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  const resultsOf = await cachedSessions(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const seated = groupBy(players, (p) => p.contestantId);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
-  const [sectionsOf, boardsOf, resultsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(results), of(penalties), of(awards)];
-  for (const rows of resultsOf.values()) await indexPositions(rows);
+  const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
     event: events[0],
     contestants: new Map(
@@ -98,24 +98,33 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
   };
 }
 
-/** Rows shared per turn of the event loop (a national field's 240,000 held it for ~200 ms in one go). */
-const SHARE_SLICE = 20_000;
+/** Rows handled per turn of the event loop (a national field's 240,000 held it for ~200 ms in one go). */
+const SLICE = 10_000;
 
 /**
- * Each result made a cached line (`cachedLine`: one shape for all, read back or handed over), its
- * session, section and pair ids the very strings the event's own rows hold, and its status,
- * contract, declarer and lead one string per value: the driver reads a new string for every
- * cell, and a national field keeps 240,000 lines in its cache.
+ * The results by session, in one pass a slice at a time: each made a cached line (`cachedLine`:
+ * one shape for all, read back or handed over), its session, section and pair ids the very
+ * strings the event's own rows hold, its status, contract, declarer and lead one string per
+ * value (the driver reads a new string for every cell, and a national field keeps 240,000 lines
+ * in its cache), and its position in its session's rows indexed for the corrections to come.
  */
-async function shareIds(results: StoredResult[], ids: string[]): Promise<void> {
+async function cachedSessions(results: readonly StoredResult[], ids: string[]): Promise<Map<string, StoredResult[]>> {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
+  const bySession = new Map<string, StoredResult[]>();
   for (let i = 0; i < results.length; i++) {
-    if (i > 0 && i % SHARE_SLICE === 0) await setImmediate();
-    results[i] = cachedLine(results[i], one, word);
+    if (i > 0 && i % SLICE === 0) await setImmediate();
+    const line = cachedLine(results[i], one, word);
+    let rows = bySession.get(line.sessionId);
+    if (!rows) {
+      bySession.set(line.sessionId, (rows = []));
+      positions.set(rows, new Map());
+    }
+    positions.get(rows)!.set(line.id, rows.push(line) - 1);
   }
+  return bySession;
 }
 
 /** What changed in an event since `revision`, when its set-up did not: result rows (or their removal), sessions, penalties. */
@@ -181,18 +190,6 @@ function positionsOf(results: readonly StoredResult[]): Map<string, number> {
   return at;
 }
 
-/**
- * A loaded session's positions worked out as it is loaded, a slice at a time, rather than by the
- * first correction after it: a national session's 240,000 held that read up for ~150 ms.
- */
-async function indexPositions(results: readonly StoredResult[]): Promise<void> {
-  const at = new Map<string, number>();
-  for (let i = 0; i < results.length; i++) {
-    if (i > 0 && i % SHARE_SLICE === 0) await setImmediate();
-    at.set(results[i].id, i);
-  }
-  positions.set(results, at);
-}
 
 /** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
 function withChanges(results: StoredResult[], changed: StoredResult[], gone: string[]): StoredResult[] {

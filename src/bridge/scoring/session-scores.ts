@@ -313,7 +313,7 @@ function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pendin
 }
 
 /** Lines a stepwise scoring handles between two pauses. */
-const STEP = 4_000;
+const STEP = 1_000;
 
 /** Runs a stepwise computation to its end at once. */
 export function runSteps<T>(steps: Generator<void, T>): T {
