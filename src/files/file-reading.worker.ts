@@ -34,7 +34,9 @@ function answer(request: ReadingRequest): ReadingAnswer {
 
 parentPort!.on('message', (request: ReadingRequest) => {
   try {
-    parentPort!.postMessage(answer(request));
+    const reply = answer(request);
+    // A chunk's bytes are moved to the service's thread, not copied.
+    parentPort!.postMessage(reply, reply.kind === 'chunk' && reply.chunk ? [reply.chunk.copy.buffer as ArrayBuffer] : []);
   } catch (error) {
     parentPort!.postMessage({ kind: 'failure', failure: readFailure(error) } satisfies ReadingAnswer);
   }

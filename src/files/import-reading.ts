@@ -12,7 +12,7 @@ import type { ResultChunk, ResultIds } from './result-rows.js';
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
  * contestants, sessions with their sections and boards), the result lines planned where the file
  * was read, as they are written (see FilePlan). A national file is read in a worker thread and its
- * 240,000 lines stay there: they cross to the service's thread only as ready-to-insert text, a
+ * 240,000 lines stay there: they cross to the service's thread only as ready-to-COPY bytes, a
  * chunk at a time, so the event loop never builds or holds them (and is never held up receiving
  * them), and the worker plans the next chunk while the database inserts this one.
  */
@@ -25,10 +25,11 @@ export interface ImportReading {
   /** The whole plan, lines included: a re-import compares them with the stored ones, a report with the file's figures. */
   wholePlan(): Promise<ImportPlan>;
   /**
-   * The result lines, planned and encoded for `insertEncoded`, under the ids the transaction chose;
-   * with `written`, each chunk's lines as written go to it too (for the scoring cache).
+   * The result lines, planned and encoded as COPY text of RESULT_COLUMN_NAMES (for `copyInto`), under
+   * the ids the transaction chose; with `written`, each chunk's lines as written go to it too (for
+   * the scoring cache).
    */
-  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<string[]>;
+  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<Uint8Array>;
   /** What planning the lines found: lines per session, lines refused, whether the file has figures to compare (after `resultChunks` or `wholePlan`). */
   planned(): Promise<LinesPlanned>;
   /** Lets the lines go (stops the worker). */
@@ -56,7 +57,7 @@ export function readHere(format: FileFormat, file: Buffer): ImportReading {
     resultChunks: async function* (ids, written) {
       for (const chunk of read.resultChunks(ids, !!written)) {
         if (chunk.written) written!(chunk.written);
-        yield chunk.literals;
+        yield chunk.copy;
       }
     },
     planned: async () => read.planned(),
@@ -97,7 +98,7 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
           if (!chunk) return;
           coming = next();
           if (chunk.written) written!(chunk.written);
-          yield chunk.literals;
+          yield chunk.copy;
         }
       },
       close: () => void worker.terminate(),

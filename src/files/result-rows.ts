@@ -1,4 +1,5 @@
-import { BULK_CHUNK, encodedChunks, type BulkColumn } from '../database/bulk-insert.js';
+import type { BulkColumn } from '../database/bulk-insert.js';
+import { COPY_CHUNK, copyChunks } from '../database/copy-rows.js';
 import { shareLineStrings, type LineContent } from '../results/traveller-line.js';
 import type { PlannedResult } from './import-plan.js';
 
@@ -88,25 +89,30 @@ export function sharedStrings(lines: LineContent[], shared: Map<string, string>)
   return lines;
 }
 
-/** A chunk of result lines: encoded for `insertEncoded`, and (when asked) as written (see writtenLine). */
+/** A chunk of result lines: COPY text of RESULT_COLUMNS as UTF-8 bytes, and (when asked) the lines as written (see writtenLine). */
 export interface ResultChunk {
-  literals: string[];
+  copy: Uint8Array;
   written: LineContent[] | null;
 }
 
+/** The names of RESULT_COLUMNS, in the order a chunk's COPY text gives them. */
+export const RESULT_COLUMN_NAMES = RESULT_COLUMNS.map((c) => c.name);
+
+const utf8 = new TextEncoder();
+
 /**
- * Result lines encoded for `insertEncoded` a chunk at a time, each session's lines as they come
+ * Result lines encoded for `copyInto` a chunk at a time, each session's lines as they come
  * (planned beforehand, or one by one while being encoded: see file-reading.ts). Pure, so a large
- * file's lines are planned and encoded in the thread that read them and only text crosses to the
- * service's.
+ * file's lines are planned and encoded in the thread that read them and only bytes cross to the
+ * service's (moved, not copied: each chunk has a buffer of its own).
  */
 export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
-  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ literals: [...encodedChunks(RESULT_COLUMNS, rows)][0], written: written ? rows.map(writtenLine) : null });
+  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ copy: utf8.encode([...copyChunks(RESULT_COLUMNS, rows, rows.length)][0]), written: written ? rows.map(writtenLine) : null });
   for (const [i, lines] of sessions.entries()) {
     let rows: ResultToWrite[] = [];
     for (const r of lines) {
       rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
-      if (rows.length === BULK_CHUNK) {
+      if (rows.length === COPY_CHUNK) {
         yield chunk(rows);
         rows = [];
       }
