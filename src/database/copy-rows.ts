@@ -36,29 +36,35 @@ export function* copyChunks<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: re
   }
 }
 
+/** `COPY "table" ("a", "b", …) FROM STDIN`: text format, tab-separated, `\N` for null. */
+const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
+
 /**
- * Chunks of COPY text (perhaps encoded in another thread, see `copyChunks`) into `table` with one
- * `COPY … FROM STDIN` on `client`, which must be the caller's transaction's connection
- * (PrismaService.connectionOf) and run nothing else until this returns. `beforeChunk` may throw to
- * give up (a shutdown): the COPY is then cancelled and the caller's transaction must roll back.
- * Unlike a statement through Prisma, the rows are never turned into query parameters, JSON or
- * objects on the way: the bytes go to the socket as they are.
+ * Chunks of COPY text (perhaps encoded in another thread, see `copyChunks`) into `table`, one
+ * `COPY … FROM STDIN` a chunk, on `client`, which must be the caller's transaction's connection
+ * (PrismaService.connectionOf) and run nothing else until this returns. A statement a chunk, not
+ * one for all: the database checks a statement's foreign keys at its end, so it checks this
+ * chunk's while the next is being encoded, rather than all of them once the last has arrived.
+ * `beforeChunk` may throw to give up between statements (a shutdown): the caller's transaction
+ * must then roll back. Unlike a statement through Prisma, the rows are never turned into query
+ * parameters, JSON or objects on the way: the bytes go to the socket as they are.
  */
 export async function copyInto(client: pg.ClientBase, table: string, columns: readonly string[], chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, beforeChunk?: () => void): Promise<void> {
-  async function* checked() {
+  const sql = copySql(table, columns);
+  beforeChunk?.();
+  for await (const chunk of chunks) {
+    await pipeline(Readable.from([chunk]), client.query(copyStreams.from(sql)));
     beforeChunk?.();
-    for await (const chunk of chunks) {
-      yield chunk;
-      beforeChunk?.();
-    }
   }
-  const copy = client.query(copyStreams.from(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`));
-  // One chunk waits while the socket takes the one before: a chunk is a few MB, never the whole file.
-  await pipeline(Readable.from(checked(), { highWaterMark: 1 }), copy);
 }
 
-/** Rows encoded here, `size` at a time, then `copyInto`: a few thousand rows a turn of the event loop. */
+/**
+ * Rows into `table` with one COPY on `client` (as `copyInto`), encoded here `size` at a time as the
+ * socket takes them: the database inserts one batch while the next is encoded, and the event loop
+ * is free between batches.
+ */
 export async function copyRows<R>(client: pg.ClientBase, table: string, columns: Pick<BulkColumn<R>, 'name' | 'value'>[], rows: readonly R[], size = 2_000): Promise<void> {
   if (!rows.length) return;
-  await copyInto(client, table, columns.map((c) => c.name), copyChunks(columns, rows, size));
+  // One chunk waits while the socket takes the one before.
+  await pipeline(Readable.from(copyChunks(columns, rows, size), { highWaterMark: 1 }), client.query(copyStreams.from(copySql(table, columns.map((c) => c.name)))));
 }
