@@ -35,8 +35,9 @@ function answer(request: ReadingRequest): ReadingAnswer {
 parentPort!.on('message', (request: ReadingRequest) => {
   try {
     const reply = answer(request);
-    // A chunk's bytes are moved to the service's thread, not copied.
-    parentPort!.postMessage(reply, reply.kind === 'chunk' && reply.chunk ? [reply.chunk.copy.buffer as ArrayBuffer] : []);
+    // A chunk's bytes and cells are moved to the service's thread, not copied.
+    const chunk = reply.kind === 'chunk' ? reply.chunk : null;
+    parentPort!.postMessage(reply, chunk ? [chunk.copy.buffer as ArrayBuffer, ...(chunk.written ? [chunk.written.cells.buffer as ArrayBuffer] : [])] : []);
   } catch (error) {
     parentPort!.postMessage({ kind: 'failure', failure: readFailure(error) } satisfies ReadingAnswer);
   }

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { FilePlan, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
 import type { ImportPlan } from './import-plan.js';
 import type { LineContent } from '../results/traveller-line.js';
 import type { ResultChunk, ResultIds } from './result-rows.js';
+import { lineCount, linesOf, type WrittenColumns } from './written-lines.js';
 
 /**
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
@@ -54,12 +56,7 @@ export function readHere(format: FileFormat, file: Buffer): ImportReading {
     fileLines: read.fileLines,
     doubleDummy: read.doubleDummy,
     wholePlan: async () => read.whole(),
-    resultChunks: async function* (ids, written) {
-      for (const chunk of read.resultChunks(ids, !!written)) {
-        if (chunk.written) written!(chunk.written);
-        yield chunk.copy;
-      }
-    },
+    resultChunks: (ids, written) => bytesOf(read.resultChunks(ids, !!written), written),
     planned: async () => read.planned(),
     close: () => {},
   };
@@ -85,21 +82,23 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
       doubleDummy: answer.doubleDummy,
       planned: async () => answerOf(await ask(worker, { kind: 'planned' }), 'planned').planned,
       wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
-      resultChunks: async function* (ids, written) {
-        answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
-        const next = () => {
-          const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
-          chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
-          return chunk;
-        };
-        // The worker plans and encodes the next chunk while the database inserts this one.
-        for (let coming = next(); ; ) {
-          const chunk = await coming;
-          if (!chunk) return;
-          coming = next();
-          if (chunk.written) written!(chunk.written);
-          yield chunk.copy;
+      resultChunks: (ids, written) => {
+        async function* chunks() {
+          answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
+          const next = () => {
+            const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
+            chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
+            return chunk;
+          };
+          // The worker plans and encodes the next chunk while the database inserts this one.
+          for (let coming = next(); ; ) {
+            const chunk = await coming;
+            if (!chunk) return;
+            coming = next();
+            yield chunk;
+          }
         }
+        return bytesOf(chunks(), written);
       },
       close: () => void worker.terminate(),
     };
@@ -107,6 +106,34 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
     void worker.terminate();
     throw error;
   }
+}
+
+/** Lines built from a chunk's columns in one turn of the event loop (a few ms). */
+const LINES_A_TURN = 2_000;
+
+/**
+ * The chunks' COPY bytes, for the transaction to write; with `written`, each chunk's lines as
+ * written go to it, built from their columns a slice at a time on turns of their own while the
+ * database inserts the chunk (all of them before the last bytes are taken).
+ */
+async function* bytesOf(chunks: Iterable<ResultChunk> | AsyncIterable<ResultChunk>, written?: (lines: LineContent[]) => void): AsyncGenerator<Uint8Array> {
+  const shared = new Map<string, string>();
+  const receive = async (columns: WrittenColumns) => {
+    for (let from = 0, to = lineCount(columns); from < to; from += LINES_A_TURN) {
+      written!(linesOf(columns, shared, from, Math.min(to, from + LINES_A_TURN)));
+      await nextTurn();
+    }
+  };
+  let received = Promise.resolve();
+  for await (const chunk of chunks) {
+    const columns = chunk.written;
+    if (columns && written) {
+      received = received.then(() => receive(columns));
+      received.catch(() => {}); // awaited below, unless the import gave up first
+    }
+    yield chunk.copy;
+  }
+  await received;
 }
 
 /** One request to the reading thread and its answer (or the thread's failure). */

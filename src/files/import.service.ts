@@ -17,7 +17,7 @@ import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import type { ImportPlan, PlannedContestant } from './import-plan.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
-import { RESULT_COLUMN_NAMES, sectionKey, sharedStrings } from './result-rows.js';
+import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
@@ -203,9 +203,8 @@ export class ImportService {
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    const shared = new Map<string, string>();
     // By COPY on the transaction's own connection: the worker's bytes go to the socket untouched.
-    const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...sharedStrings(lines, shared)));
+    const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...lines));
     await copyInto(await this.prisma.connectionOf(tx), 'Result', RESULT_COLUMN_NAMES, chunks, goOn);
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
