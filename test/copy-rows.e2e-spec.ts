@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { copyInto, copyRows } from '../src/database/copy-rows.js';
+import type pg from 'pg';
+import { copyInto, copyText } from '../src/database/copy-rows.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
 
@@ -18,6 +19,10 @@ describe('COPY on a Prisma transaction’s connection', () => {
     { name: 'a', value: (r: { a: string | null }) => r.a },
     { name: 'b', value: (r: { b: string | null }) => r.b },
   ];
+
+  type Row = { id: number; a: string | null; b: string | null };
+  /** Rows into the probe table, `size` a COPY statement. */
+  const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => copyText(columns, rows.slice(i * size, (i + 1) * size))));
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -53,7 +58,7 @@ describe('COPY on a Prisma transaction’s connection', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(text, text), { maxLength: 30 }), async (pairs) => {
         const rows = pairs.map(([a, b], id) => ({ id, a, b }));
-        await prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), 'CopyProbe', columns, rows, 7));
+        await prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), rows, 7));
         expect(await probe()).toEqual(rows);
         await sql(db.url, 'DELETE FROM "CopyProbe"');
       }),
@@ -66,14 +71,14 @@ describe('COPY on a Prisma transaction’s connection', () => {
     await expect(
       prisma.$transaction(async (tx) => {
         await tx.$executeRaw`INSERT INTO "CopyProbe" ("id", "a") VALUES (-1, 'before')`;
-        await copyRows(await prisma.connectionOf(tx), 'CopyProbe', columns, rows, 10);
+        await copyRows(await prisma.connectionOf(tx), rows, 10);
         throw new Error('later step failed');
       }),
     ).rejects.toThrow('later step failed');
     expect(await probe()).toEqual([]);
 
     // Row 5 twice: the primary key refuses the COPY, and the transaction with it.
-    await expect(prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), 'CopyProbe', columns, [...rows, rows[5]], 10))).rejects.toThrow(/duplicate key/);
+    await expect(prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), [...rows, rows[5]], 10))).rejects.toThrow(/duplicate key/);
     expect(await probe()).toEqual([]);
 
     // Given up after the first of three chunks (as a shutdown does): the COPY is cancelled, the error is the caller's.
@@ -91,7 +96,7 @@ describe('COPY on a Prisma transaction’s connection', () => {
     expect(await probe()).toEqual([]);
 
     // The connections are healthy afterwards: the next transactions COPY and commit.
-    for (let i = 0; i < 3; i++) await prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), 'CopyProbe', columns, [{ id: i, a: 'after', b: null }]));
+    for (let i = 0; i < 3; i++) await prisma.$transaction(async (tx) => copyRows(await prisma.connectionOf(tx), [{ id: i, a: 'after', b: null }]));
     expect(await probe()).toEqual([0, 1, 2].map((id) => ({ id, a: 'after', b: null })));
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { sql } from './support/database.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -52,5 +53,25 @@ describe('an import’s rows by COPY', () => {
     } finally {
       delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
     }
+  });
+
+  it('makes a member number already known one player, in the request’s thread and in a worker', async () => {
+    const usebio = readFileSync(new URL('../src/bridge/formats/fixtures/usebio-two-sections.xml', import.meta.url), 'utf8');
+    const players = async (eventId: string) => sql<{ id: string; memberNumber: string }>(t.db.url, 'SELECT p."id", p."memberNumber" FROM "Player" p JOIN "ContestantPlayer" cp ON cp."playerId" = p."id" JOIN "Contestant" c ON c."id" = cp."contestantId" WHERE c."eventId" = $1 AND p."memberNumber" IS NOT NULL ORDER BY 2', [eventId]);
+    const events: string[] = [];
+    for (const [name, workerBytes] of [['Known Pairs One', undefined], ['Known Pairs Two', '0']] as const) {
+      if (workerBytes) process.env.TRAVELLER_IMPORT_WORKER_BYTES = workerBytes;
+      try {
+        const body = Buffer.from(usebio.replace('Tuesday Pairs', name));
+        events.push((await t.http().post('/api/v1/imports/usebio').set('content-type', 'application/xml').send(body).expect(201)).body.eventId);
+      } finally {
+        delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
+      }
+    }
+    const [first, second] = await Promise.all(events.map(players));
+    expect(first.length).toBeGreaterThan(0);
+    expect(second).toEqual(first);
+    const [{ n }] = await sql<{ n: number }>(t.db.url, 'SELECT count(*)::int AS "n" FROM "Player" WHERE "memberNumber" = $1', [first[0].memberNumber]);
+    expect(n).toBe(1);
   });
 });

@@ -22,25 +22,22 @@ export function copyField(value: string | number | boolean | null): string {
   return value.replace(SPECIAL, (c) => ESCAPES[c]);
 }
 
-/** The rows, `size` at a time, as COPY text, tab between fields, a newline after each row (pure: runs in any thread). */
-export function* copyChunks<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: readonly R[], size = COPY_CHUNK): Generator<string> {
+/** The rows as COPY text: a tab between fields, a newline after each row (pure: runs in any thread). */
+export function copyText<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: readonly R[]): string {
   const values = columns.map((c) => c.value);
-  for (let start = 0; start < rows.length; start += size) {
-    let text = '';
-    for (let i = start; i < Math.min(rows.length, start + size); i++) {
-      const row = rows[i];
-      for (let c = 0; c < values.length; c++) text += (c ? '\t' : '') + copyField(values[c](row));
-      text += '\n';
-    }
-    yield text;
+  let text = '';
+  for (const row of rows) {
+    for (let c = 0; c < values.length; c++) text += (c ? '\t' : '') + copyField(values[c](row));
+    text += '\n';
   }
+  return text;
 }
 
 /** `COPY "table" ("a", "b", …) FROM STDIN`: text format, tab-separated, `\N` for null. */
 const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
 
 /**
- * Chunks of COPY text (perhaps encoded in another thread, see `copyChunks`) into `table`, one
+ * Chunks of COPY text (perhaps encoded in another thread, see `copyText`) into `table`, one
  * `COPY … FROM STDIN` a chunk, on `client`, which must be the caller's transaction's connection
  * (PrismaService.connectionOf) and run nothing else until this returns. A statement a chunk, not
  * one for all: the database checks a statement's foreign keys at its end, so it checks this
@@ -56,15 +53,4 @@ export async function copyInto(client: pg.ClientBase, table: string, columns: re
     await pipeline(Readable.from([chunk]), client.query(copyStreams.from(sql)));
     beforeChunk?.();
   }
-}
-
-/**
- * Rows into `table` with one COPY on `client` (as `copyInto`), encoded here `size` at a time as the
- * socket takes them: the database inserts one batch while the next is encoded, and the event loop
- * is free between batches.
- */
-export async function copyRows<R>(client: pg.ClientBase, table: string, columns: Pick<BulkColumn<R>, 'name' | 'value'>[], rows: readonly R[], size = 2_000): Promise<void> {
-  if (!rows.length) return;
-  // One chunk waits while the socket takes the one before.
-  await pipeline(Readable.from(copyChunks(columns, rows, size), { highWaterMark: 1 }), client.query(copyStreams.from(copySql(table, columns.map((c) => c.name)))));
 }

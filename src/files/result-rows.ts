@@ -1,5 +1,5 @@
 import type { BulkColumn } from '../database/bulk-insert.js';
-import { COPY_CHUNK, copyChunks } from '../database/copy-rows.js';
+import { COPY_CHUNK, copyText } from '../database/copy-rows.js';
 import type { PlannedResult } from './import-plan.js';
 import { writtenColumns, type WrittenColumns } from './written-lines.js';
 
@@ -59,7 +59,7 @@ const utf8 = new TextEncoder();
  * service's (moved, not copied: each chunk has a buffer of its own).
  */
 export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
-  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ copy: utf8.encode([...copyChunks(RESULT_COLUMNS, rows, rows.length)][0]), written: written ? writtenColumns(rows) : null });
+  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ copy: utf8.encode(copyText(RESULT_COLUMNS, rows)), written: written ? writtenColumns(rows) : null });
   for (const [i, lines] of sessions.entries()) {
     let rows: ResultToWrite[] = [];
     for (const r of lines) {
