@@ -3,9 +3,11 @@
  * in a child process, on the local PostgreSQL or an embedded one):
  * 1. A simultaneous pairs of SIM_TABLES tables (default 10,000) × 24 boards in sections of 20
  *    tables, ~1 % artificial and ~1 % not played, imported as one travellers CSV into an event
- *    that scores across the session (one national field): time to the import's answer, and the
- *    floor — a raw COPY of the same rows into a plain table of the Result table's shape (no
- *    indexes, no triggers). Peak resident memory of the service (VmHWM) over the whole run.
+ *    that scores across the session (one national field): time to the import's answer (and the
+ *    service's CPU time over it), and the floor — a raw COPY of the same rows into a plain table
+ *    of the Result table's shape (no indexes, no triggers), sent in ~1 MiB messages as psql
+ *    sends them, the best of one before the import and one at the end. Peak resident memory of
+ *    the service (VmHWM) over the whole run.
  * 2. The first ranking page after the import, then pages of 100 rows walked through the whole
  *    national ranking (warm): p50/p99.
  * 3. Director's corrections posted one at a time, each followed at once by a read of the corrected
@@ -108,18 +110,43 @@ function memoryOf(pid: number): { peak: number; now: number } {
 }
 
 
-/** The floor: the same rows COPYed into a plain table of the Result table's columns. */
-async function copyFloor(pool: import('pg').Pool, lines: Line[]): Promise<number> {
+/** The rows of `lines` in COPY's text format, as ~1 MiB buffers (as psql sends them), for `copyFloor`. */
+function floorData(lines: Line[]): Buffer[] {
+  const ids = () => crypto.randomUUID();
+  const section = ids();
+  const session = ids();
+  const buffers: Buffer[] = [];
+  let rows: string[] = [];
+  let size = 0;
+  for (const l of lines) {
+    const played = l.kind === 'PLAYED';
+    const row = `${[ids(), session, section, l.board, '\\N', l.table, ids(), ids(), l.kind, played ? l.contract : '\\N', played ? l.declarer : '\\N', played ? l.tricks : '\\N', '\\N', played ? 420 : '\\N', 1, l.kind === 'ARTIFICIAL' ? '{"kind":"ARTIFICIAL","ns":"A+","ew":"A-"}' : '\\N', '\\N', '\\N', 1, '2026-11-24 20:00:00+00', '2026-11-24 20:00:00+00'].join('\t')}\n`;
+    rows.push(row);
+    size += row.length;
+    if (size >= 1 << 20) {
+      buffers.push(Buffer.from(rows.join('')));
+      rows = [];
+      size = 0;
+    }
+  }
+  if (rows.length) buffers.push(Buffer.from(rows.join('')));
+  return buffers;
+}
+
+/**
+ * The floor: the same rows COPYed into a plain table of the Result table's columns (no indexes,
+ * no keys, no triggers), in one transaction, the data sent in ~1 MiB CopyData messages as psql
+ * sends them (a message per row costs the client more than the server's work). After a
+ * CHECKPOINT, so the import's dirty pages are not written on the floor's time.
+ */
+async function copyFloor(pool: import('pg').Pool, data: Buffer[]): Promise<number> {
   const client = await pool.connect();
   try {
+    await client.query('CHECKPOINT').catch(() => {}); // needs a superuser or pg_checkpoint; the floor is taken without one
     await client.query('CREATE TABLE "ResultFloor" (LIKE "Result")');
-    const ids = () => crypto.randomUUID();
-    const section = ids();
-    const session = ids();
-    const text = lines.map((l) => [ids(), session, section, l.board, '\\N', l.table, ids(), ids(), l.kind, l.kind === 'PLAYED' ? l.contract : '\\N', l.kind === 'PLAYED' ? l.declarer : '\\N', l.kind === 'PLAYED' ? l.tricks : '\\N', '\\N', l.kind === 'PLAYED' ? 420 : '\\N', 1, l.kind === 'ARTIFICIAL' ? '{"kind":"ARTIFICIAL","ns":"A+","ew":"A-"}' : '\\N', '\\N', '\\N', 1, '2026-11-24 20:00:00+00', '2026-11-24 20:00:00+00'].join('\t'));
     const started = performance.now();
     await client.query('BEGIN');
-    await pipeline(Readable.from(text.map((t) => `${t}\n`)), client.query(copyStreams.from('COPY "ResultFloor" ("id","sessionId","sectionId","boardNumber","round","table","nsContestantId","ewContestantId","status","contract","declarer","tricks","lead","nsScore","boardForm","adjustment","movementIssue","idempotencyKey","version","createdAt","updatedAt") FROM STDIN')));
+    await pipeline(Readable.from(data), client.query(copyStreams.from('COPY "ResultFloor" ("id","sessionId","sectionId","boardNumber","round","table","nsContestantId","ewContestantId","status","contract","declarer","tricks","lead","nsScore","boardForm","adjustment","movementIssue","idempotencyKey","version","createdAt","updatedAt") FROM STDIN')));
     await client.query('COMMIT');
     return performance.now() - started;
   } finally {
@@ -148,6 +175,9 @@ const server = await startBenchServer();
 try {
   const lines = simultaneous();
   const file = csvOf(lines);
+  // The floor before the import and again at the end (the best of the two counts: the machine is shared).
+  const floorRows = floorData(lines);
+  const floorBefore = await copyFloor(server.pool, floorRows);
   const base = memoryOf(server.pid);
   const baseHeap = await heapOf(server.url);
   const { createEvent } = await gqlAt(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
@@ -163,6 +193,7 @@ try {
   for (let i = 0; i < 20; i++) usualHealth.push(await health());
   const healthDuring: number[] = [];
   let importing = true;
+  const importCpu = cpuOf(server.pid);
   const t0 = performance.now();
   const poll = (async () => {
     while (importing) {
@@ -174,6 +205,7 @@ try {
   })();
   const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
   const importMs = performance.now() - t0;
+  const importCpuMs = cpuOf(server.pid) - importCpu;
   importing = false;
   await poll;
   const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
@@ -226,12 +258,13 @@ try {
   const end = memoryOf(server.pid);
   const endHeap = await heapOf(server.url);
   const stored = Number((await server.pool.query('SELECT count(*) FROM "Result"')).rows[0].count);
-  const floorMs = await copyFloor(server.pool, lines);
+  const floorAfter = await copyFloor(server.pool, floorRows);
+  const floorMs = Math.min(floorBefore, floorAfter);
 
   const ok = (value: number, floor: number) => (value <= floor ? 'ok' : 'MISSED');
   console.log(`\nSimultaneous pairs: ${TABLES.toLocaleString('en-GB')} tables × ${BOARDS} boards, ${Math.ceil(TABLES / PER_SECTION)} sections, one national field (scoreAcross SESSION)`);
   console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
-  console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})`);
+  console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s (best of ${fmt(floorBefore / 1000, 2)} s before, ${fmt(floorAfter / 1000, 2)} s after)   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})   service CPU ${fmt(importCpuMs / 1000, 2)} s`);
   console.log(`  /health during the import (${healthDuring.length} polls)   p50 ${fmt(quantile(healthDuring, 0.5), 1)} ms   p99 ${fmt(quantile(healthDuring, 0.99), 1)} ms   max ${fmt(Math.max(...healthDuring), 0)} ms   (usual: p50 ${fmt(quantile(usualHealth, 0.5), 1)} ms, max ${fmt(Math.max(...usualHealth), 1)} ms)`);
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { contestantRows } from './contestant-rows.js';
 import { FilePlan, readFailure } from './file-reading.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
@@ -18,6 +19,8 @@ function answer(request: ReadingRequest): ReadingAnswer {
       read = new FilePlan(request.format, Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength));
       return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, doubleDummy: read.doubleDummy };
     }
+    case 'contestants':
+      return { kind: 'contestants', rows: contestantRows(read!.outline.contestants, request.target) };
     case 'rows':
       chunks = read!.resultChunks(request.ids, request.written);
       return { kind: 'ready' };
@@ -32,9 +35,17 @@ function answer(request: ReadingRequest): ReadingAnswer {
   }
 }
 
+/** The bytes and cells of an answer, moved to the service's thread rather than copied. */
+function moved(reply: ReadingAnswer): ArrayBuffer[] {
+  if (reply.kind === 'contestants') return reply.rows.tables.map((t) => t.copy.buffer as ArrayBuffer);
+  if (reply.kind !== 'chunk' || !reply.chunk) return [];
+  return [reply.chunk.copy.buffer as ArrayBuffer, ...(reply.chunk.written ? [reply.chunk.written.cells.buffer as ArrayBuffer] : [])];
+}
+
 parentPort!.on('message', (request: ReadingRequest) => {
   try {
-    parentPort!.postMessage(answer(request));
+    const reply = answer(request);
+    parentPort!.postMessage(reply, moved(reply));
   } catch (error) {
     parentPort!.postMessage({ kind: 'failure', failure: readFailure(error) } satisfies ReadingAnswer);
   }

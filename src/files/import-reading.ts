@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { FilePlan, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
 import type { ImportPlan } from './import-plan.js';
+import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { LineContent } from '../results/traveller-line.js';
 import type { ResultChunk, ResultIds } from './result-rows.js';
+import { lineCount, linesOf, type WrittenColumns } from './written-lines.js';
 
 /**
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
  * contestants, sessions with their sections and boards), the result lines planned where the file
  * was read, as they are written (see FilePlan). A national file is read in a worker thread and its
- * 240,000 lines stay there: they cross to the service's thread only as ready-to-insert text, a
+ * 240,000 lines stay there: they cross to the service's thread only as ready-to-COPY bytes, a
  * chunk at a time, so the event loop never builds or holds them (and is never held up receiving
  * them), and the worker plans the next chunk while the database inserts this one.
  */
@@ -25,10 +28,13 @@ export interface ImportReading {
   /** The whole plan, lines included: a re-import compares them with the stored ones, a report with the file's figures. */
   wholePlan(): Promise<ImportPlan>;
   /**
-   * The result lines, planned and encoded for `insertEncoded`, under the ids the transaction chose;
-   * with `written`, each chunk's lines as written go to it too (for the scoring cache).
+   * The result lines, planned and encoded as COPY text of RESULT_COLUMN_NAMES (for `copyInto`), under
+   * the ids the transaction chose; with `written`, each chunk's lines as written go to it too (for
+   * the scoring cache).
    */
-  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<string[]>;
+  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<Uint8Array>;
+  /** The outline's contestants for `target` (see contestant-rows.ts), encoded where the file was read. */
+  contestantRows(target: ContestantTarget): Promise<ContestantRows>;
   /** What planning the lines found: lines per session, lines refused, whether the file has figures to compare (after `resultChunks` or `wholePlan`). */
   planned(): Promise<LinesPlanned>;
   /** Lets the lines go (stops the worker). */
@@ -36,9 +42,10 @@ export interface ImportReading {
 }
 
 /** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
-export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
+export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'contestants'; target: ContestantTarget } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
 export type ReadingAnswer =
   | { kind: 'outline'; outline: ImportPlan; fileLines: number; doubleDummy: DoubleDummyGiven }
+  | { kind: 'contestants'; rows: ContestantRows }
   | { kind: 'chunk'; chunk: ResultChunk | null }
   | { kind: 'whole'; plan: ImportPlan }
   | { kind: 'planned'; planned: LinesPlanned }
@@ -53,12 +60,8 @@ export function readHere(format: FileFormat, file: Buffer): ImportReading {
     fileLines: read.fileLines,
     doubleDummy: read.doubleDummy,
     wholePlan: async () => read.whole(),
-    resultChunks: async function* (ids, written) {
-      for (const chunk of read.resultChunks(ids, !!written)) {
-        if (chunk.written) written!(chunk.written);
-        yield chunk.literals;
-      }
-    },
+    contestantRows: async (target) => contestantRows(read.outline.contestants, target),
+    resultChunks: (ids, written) => bytesOf(read.resultChunks(ids, !!written), written),
     planned: async () => read.planned(),
     close: () => {},
   };
@@ -75,7 +78,9 @@ export class UnreadableFile extends Error {
 export async function readInWorker(format: FileFormat, file: Buffer): Promise<ImportReading> {
   const worker = new Worker(readerScript());
   try {
-    const answer = await ask(worker, { kind: 'read', format, file });
+    // A copy of the bytes, moved: a structured copy of a national file (20 MB) held the event loop ~100 ms.
+    const bytes = new Uint8Array(file);
+    const answer = await ask(worker, { kind: 'read', format, file: bytes }, [bytes.buffer]);
     if (answer.kind === 'failure') throw new UnreadableFile(answer.failure);
     if (answer.kind !== 'outline') throw new Error(`The file reader answered ${answer.kind}`);
     return {
@@ -84,21 +89,24 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
       doubleDummy: answer.doubleDummy,
       planned: async () => answerOf(await ask(worker, { kind: 'planned' }), 'planned').planned,
       wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
-      resultChunks: async function* (ids, written) {
-        answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
-        const next = () => {
-          const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
-          chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
-          return chunk;
-        };
-        // The worker plans and encodes the next chunk while the database inserts this one.
-        for (let coming = next(); ; ) {
-          const chunk = await coming;
-          if (!chunk) return;
-          coming = next();
-          if (chunk.written) written!(chunk.written);
-          yield chunk.literals;
+      contestantRows: async (target) => answerOf(await ask(worker, { kind: 'contestants', target }), 'contestants').rows,
+      resultChunks: (ids, written) => {
+        async function* chunks() {
+          answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');
+          const next = () => {
+            const chunk = ask(worker, { kind: 'next' }).then((answer) => answerOf(answer, 'chunk').chunk);
+            chunk.catch(() => {}); // awaited below, unless the import gave up first (its worker is then stopped)
+            return chunk;
+          };
+          // The worker plans and encodes the next chunk while the database inserts this one.
+          for (let coming = next(); ; ) {
+            const chunk = await coming;
+            if (!chunk) return;
+            coming = next();
+            yield chunk;
+          }
         }
+        return bytesOf(chunks(), written);
       },
       close: () => void worker.terminate(),
     };
@@ -108,8 +116,36 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
   }
 }
 
+/** Lines built from a chunk's columns in one turn of the event loop (a few ms). */
+const LINES_A_TURN = 2_000;
+
+/**
+ * The chunks' COPY bytes, for the transaction to write; with `written`, each chunk's lines as
+ * written go to it, built from their columns a slice at a time on turns of their own while the
+ * database inserts the chunk (all of them before the last bytes are taken).
+ */
+async function* bytesOf(chunks: Iterable<ResultChunk> | AsyncIterable<ResultChunk>, written?: (lines: LineContent[]) => void): AsyncGenerator<Uint8Array> {
+  const shared = new Map<string, string>();
+  const receive = async (columns: WrittenColumns) => {
+    for (let from = 0, to = lineCount(columns); from < to; from += LINES_A_TURN) {
+      written!(linesOf(columns, shared, from, Math.min(to, from + LINES_A_TURN)));
+      await nextTurn();
+    }
+  };
+  let received = Promise.resolve();
+  for await (const chunk of chunks) {
+    const columns = chunk.written;
+    if (columns && written) {
+      received = received.then(() => receive(columns));
+      received.catch(() => {}); // awaited below, unless the import gave up first
+    }
+    yield chunk.copy;
+  }
+  await received;
+}
+
 /** One request to the reading thread and its answer (or the thread's failure). */
-function ask(worker: Worker, request: ReadingRequest): Promise<ReadingAnswer> {
+function ask(worker: Worker, request: ReadingRequest, transfer: ArrayBuffer[] = []): Promise<ReadingAnswer> {
   return new Promise((done, fail) => {
     const settle = () => {
       worker.off('message', onMessage);
@@ -122,7 +158,7 @@ function ask(worker: Worker, request: ReadingRequest): Promise<ReadingAnswer> {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(request);
+    worker.postMessage(request, transfer);
   });
 }
 

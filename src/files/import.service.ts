@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
-import { bulkInsert, insertEncoded } from '../database/bulk-insert.js';
+import { bulkInsert } from '../database/bulk-insert.js';
+import { copyInto } from '../database/copy-rows.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -14,8 +16,9 @@ import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import type { ImportPlan, PlannedContestant } from './import-plan.js';
+import { contestantRows, memberNumbers, type ContestantTarget } from './contestant-rows.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
-import { RESULT_COLUMNS, sectionKey, sharedStrings } from './result-rows.js';
+import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
@@ -181,7 +184,7 @@ export class ImportService {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
-    const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing);
+    const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing, (target) => reading.contestantRows(target));
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
     await tx.session.createMany({ data: sessions.map((s) => ({ id: s.id, eventId, number: s.number, status: 'COMPLETED' as const })) });
     const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: randomUUID(), sessionId: s.id, key: sectionKey(i, x.letter) })));
@@ -201,8 +204,9 @@ export class ImportService {
     // The file's sessions are new: their results count as set-up (see the migration
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
-    const shared = new Map<string, string>();
-    await insertEncoded(tx, 'Result', RESULT_COLUMNS, reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...sharedStrings(lines, shared))), goOn);
+    // By COPY on the transaction's own connection: the worker's bytes go to the socket untouched.
+    const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...lines));
+    await copyInto(await this.prisma.connectionOf(tx), 'Result', RESULT_COLUMN_NAMES, chunks, goOn);
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({
@@ -234,64 +238,27 @@ export class ImportService {
     return { eventId: event.id, firstSession: Math.max(0, ...event.sessions.map((s) => s.number)) + 1, existing: event.contestants };
   }
 
-  /** The file's contestants: those already entered (same section, number and direction) are reused. */
-  private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: { id: string; section: string | null; number: number; direction: string | null }[]) {
-    const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
-    const known = new Map(existing.map((c) => [key(c), c.id]));
-    const ids = new Map<string, string>();
-    const fresh = planned.filter((c) => {
-      const id = known.get(key(c));
-      if (id) ids.set(c.id, id);
-      return !id;
-    });
-    await bulkInsert(tx, 'Contestant', [
-      { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },
-      { name: 'eventId', type: 'uuid', value: () => eventId },
-      { name: 'section', type: 'text', value: (c) => c.section },
-      { name: 'number', type: 'int4', value: (c) => c.number },
-      { name: 'direction', type: 'text', cast: '"Direction"', value: (c) => c.direction },
-      { name: 'name', type: 'text', value: (c) => c.name },
-    ], fresh);
-    for (const c of fresh) ids.set(c.id, c.id);
-    const seats = fresh.flatMap((c) => c.players.map((p, i) => ({ contestantId: c.id, position: i + 1, ...p })));
-    const playerIds = await this.players(tx, organizationId, seats);
-    const seated = seats.map((seat, i) => ({ ...seat, playerId: playerIds[i] }));
-    await bulkInsert(tx, 'ContestantPlayer', [
-      { name: 'contestantId', type: 'uuid', value: (s: (typeof seated)[number]) => s.contestantId },
-      { name: 'playerId', type: 'uuid', value: (s) => s.playerId },
-      { name: 'position', type: 'int4', value: (s) => s.position },
-    ], seated);
-    return ids;
+  /**
+   * The file's contestants: those already entered (same section, number and direction) are reused;
+   * the rest, with their players and seats, go in by COPY, as `encode` gives them (a new file's in
+   * the thread that read it, see ImportReading.contestantRows).
+   */
+  private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: ContestantTarget['existing'], encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<Map<string, string>> {
+    const connection = await this.prisma.connectionOf(tx);
+    const knownPlayers = await this.knownPlayers(connection, organizationId, memberNumbers(planned));
+    const rows = await encode({ eventId, organizationId, existing: existing.map(({ id, section, number, direction }) => ({ id, section, number, direction })), knownPlayers });
+    for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
+    return new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id]));
   }
 
-  /**
-   * A player for each seat: a member number already known in the organisation (or earlier in the
-   * file) is the same person — the federation's view of players; everyone else is new. Looked up
-   * and created in bulk: a national field has tens of thousands of players.
-   */
-  private async players(tx: PrismaTx, organizationId: string | null, seats: { name: string; memberNumber: string | null }[]): Promise<string[]> {
-    const numbers = [...new Set(seats.map((s) => s.memberNumber).filter((n): n is string => !!n))];
-    const known = new Map<string, string>();
-    for (let i = 0; i < numbers.length; i += 10_000) {
-      const found = await tx.player.findMany({ where: { organizationId, memberNumber: { in: numbers.slice(i, i + 10_000) } }, select: { id: true, memberNumber: true } });
-      for (const p of found) known.set(p.memberNumber!, p.id);
-    }
-    const created: { id: string; name: string; memberNumber: string | null }[] = [];
-    const ids = seats.map((seat) => {
-      const existing = seat.memberNumber ? known.get(seat.memberNumber) : undefined;
-      if (existing) return existing;
-      const player = { id: randomUUID(), name: seat.name, memberNumber: seat.memberNumber };
-      created.push(player);
-      if (seat.memberNumber) known.set(seat.memberNumber, player.id);
-      return player.id;
-    });
-    await bulkInsert(tx, 'Player', [
-      { name: 'id', type: 'uuid', value: (p: (typeof created)[number]) => p.id },
-      { name: 'name', type: 'text', value: (p) => p.name },
-      { name: 'memberNumber', type: 'text', value: (p) => p.memberNumber },
-      { name: 'organizationId', type: 'uuid', value: () => organizationId },
-    ], created);
-    return ids;
+  /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */
+  private async knownPlayers(connection: pg.PoolClient, organizationId: string | null, numbers: string[]): Promise<Map<string, string>> {
+    if (!numbers.length) return new Map();
+    const { rows } = await connection.query<{ memberNumber: string; id: string }>(
+      `SELECT "memberNumber", "id" FROM "Player" WHERE "memberNumber" = ANY($1::text[]) AND "organizationId" ${organizationId ? '= $2::uuid' : 'IS NULL'}`,
+      organizationId ? [numbers, organizationId] : [numbers],
+    );
+    return new Map(rows.map((p) => [p.memberNumber, p.id]));
   }
 }
 

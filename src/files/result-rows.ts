@@ -1,6 +1,7 @@
-import { BULK_CHUNK, encodedChunks, type BulkColumn } from '../database/bulk-insert.js';
-import { shareLineStrings, type LineContent } from '../results/traveller-line.js';
+import type { BulkColumn } from '../database/bulk-insert.js';
+import { COPY_CHUNK, copyText } from '../database/copy-rows.js';
 import type { PlannedResult } from './import-plan.js';
+import { writtenColumns, type WrittenColumns } from './written-lines.js';
 
 /**
  * The ids a plan's result lines are written under, chosen in the import's transaction: each
@@ -40,73 +41,30 @@ export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
   { name: 'movementIssue', type: 'text', value: (x) => x.r.movementIssue },
 ];
 
-/**
- * An imported line as the database holds it once written, in the shape a read of its row gives
- * (columns in the table's order, defaults filled in, the adjustment's keys in jsonb's order), so
- * the scoring cache can take the lines the import wrote instead of reading 240,000 rows back.
- */
-function writtenLine(x: ResultToWrite): LineContent {
-  return {
-    id: x.r.id,
-    sessionId: x.sessionId,
-    sectionId: x.sectionId,
-    boardNumber: x.r.boardNumber,
-    round: x.r.round,
-    table: x.r.table,
-    nsContestantId: x.contestants.get(x.r.ns.id)!,
-    ewContestantId: x.contestants.get(x.r.ew.id)!,
-    status: x.r.status,
-    contract: x.r.contract,
-    declarer: x.r.declarer,
-    tricks: x.r.tricks,
-    lead: x.r.lead,
-    nsScore: x.r.nsScore,
-    boardForm: 1,
-    adjustment: x.r.adjustment ? asJsonb(x.r.adjustment) : null,
-    movementIssue: x.r.movementIssue,
-    version: 1,
-  };
-}
-
-/** A JSON value as jsonb gives it back: each object's keys shortest first, then in byte order. */
-export function asJsonb(value: unknown): never {
-  if (Array.isArray(value)) return value.map(asJsonb) as never;
-  if (value === null || typeof value !== 'object') return value as never;
-  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])])) as never;
-}
-
-/**
- * Lines received from the reading thread with their repeated values made one string each (ids of
- * sessions, sections and pairs, status, contract, declarer, lead): a copy across threads makes a
- * new string for every cell, and 240,000 lines held beside the worker until the commit would
- * otherwise carry ~1 M copies of the same few thousand strings.
- */
-export function sharedStrings(lines: LineContent[], shared: Map<string, string>): LineContent[] {
-  const one = <T extends string | null>(text: T): T => (text === null ? text : ((shared.get(text) ?? shared.set(text, text).get(text)) as T));
-  for (const l of lines) shareLineStrings(l, one, one);
-  return lines;
-}
-
-/** A chunk of result lines: encoded for `insertEncoded`, and (when asked) as written (see writtenLine). */
+/** A chunk of result lines: COPY text of RESULT_COLUMNS as UTF-8 bytes, and (when asked) the lines as written (written-lines.ts). */
 export interface ResultChunk {
-  literals: string[];
-  written: LineContent[] | null;
+  copy: Uint8Array;
+  written: WrittenColumns | null;
 }
 
+/** The names of RESULT_COLUMNS, in the order a chunk's COPY text gives them. */
+export const RESULT_COLUMN_NAMES = RESULT_COLUMNS.map((c) => c.name);
+
+const utf8 = new TextEncoder();
+
 /**
- * Result lines encoded for `insertEncoded` a chunk at a time, each session's lines as they come
+ * Result lines encoded for `copyInto` a chunk at a time, each session's lines as they come
  * (planned beforehand, or one by one while being encoded: see file-reading.ts). Pure, so a large
- * file's lines are planned and encoded in the thread that read them and only text crosses to the
- * service's.
+ * file's lines are planned and encoded in the thread that read them and only bytes cross to the
+ * service's (moved, not copied: each chunk has a buffer of its own).
  */
 export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
-  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ literals: [...encodedChunks(RESULT_COLUMNS, rows)][0], written: written ? rows.map(writtenLine) : null });
+  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ copy: utf8.encode(copyText(RESULT_COLUMNS, rows)), written: written ? writtenColumns(rows) : null });
   for (const [i, lines] of sessions.entries()) {
     let rows: ResultToWrite[] = [];
     for (const r of lines) {
       rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
-      if (rows.length === BULK_CHUNK) {
+      if (rows.length === COPY_CHUNK) {
         yield chunk(rows);
         rows = [];
       }

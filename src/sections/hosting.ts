@@ -46,8 +46,9 @@ async function hideUntilEnded(tx: Tx, sessionId: string): Promise<void> {
 export async function hostImportedSections(tx: Tx, eventId: string, sectionIds: string[], named: Record<string, string>): Promise<void> {
   if (!sectionIds.length) return;
   const event = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { organization: true } });
-  const created = await tx.section.findMany({ where: { id: { in: sectionIds } } });
-  const earlier = await tx.section.findMany({ where: { session: { eventId }, id: { notIn: sectionIds } } });
+  // Letters and hosts only: a national file's 500 sections' board lists and movements are not read back.
+  const created = await tx.section.findMany({ where: { id: { in: sectionIds } }, select: { id: true, letter: true } });
+  const earlier = await tx.section.findMany({ where: { session: { eventId }, id: { notIn: sectionIds } }, select: { letter: true, organizationId: true } });
   const unknown = Object.keys(named).filter((letter) => !created.some((x) => x.letter === letter));
   if (unknown.length) throw new BadInputError(`The file has no section ${unknown.join(', ')} to give a host`, ['hosts']);
   const earlierOf = new Map(earlier.map((e) => [e.letter, e]));

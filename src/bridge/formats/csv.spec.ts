@@ -294,6 +294,17 @@ describe('parseTravellersCsv: the file', () => {
     expect(fileErrorOf(() => parseTravellersCsv(text)).message).toBe('CSV file, line 3: a quoted cell starting on this line is never closed: the file looks truncated');
   });
 
+  it('reports a broken record anywhere before what is wrong with the header, the event or a row (records are read as they come, but the file is read whole first)', () => {
+    const truncated = '1,A,"9\r\n';
+    const noTricks = Object.keys(MINIMAL_COLUMNS).filter((c) => c !== 'Tricks');
+    expect(fileErrorOf(() => parseTravellersCsv(`${noTricks.join(',')}\r\n1,A,1,1,2,4H,N\r\n${truncated}`)).location).toBe('line 3');
+    const event = ['Event', ...Object.keys(MINIMAL_COLUMNS)].join(',');
+    const mixed = `${event}\r\nCup,1,A,1,1,2,4H,N,10\r\nOther,1,A,2,1,2,4H,N,10\r\n`;
+    expect(fileErrorOf(() => parseTravellersCsv(mixed)).location).toBe('line 3');
+    expect(fileErrorOf(() => parseTravellersCsv(`${mixed}Cup,${truncated}`)).location).toBe('line 4');
+    expect(fileErrorOf(() => parseTravellersCsv(`${event}\r\nCup,1,A,1,1,2,4H,N,99\r\nCup,${truncated}`)).message).toMatch(/line 3: a quoted cell/);
+  });
+
   it('refuses text after a closing quote', () => {
     expect(fileErrorOf(() => parseTravellersCsv(oneRowFile({ Lead: '"S"A' }))).location).toBe('line 2');
   });

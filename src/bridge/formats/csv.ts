@@ -390,9 +390,11 @@ function separatorOf(text: string): Separator {
   return ',';
 }
 
-/** RFC 4180 records, one pass. Line ends may be CRLF, LF or CR; spaces after a closing quote are allowed. */
-function readRecords(text: string, separator: Separator): CsvRecord[] {
-  const records: CsvRecord[] = [];
+/**
+ * RFC 4180 records, one pass, each as it is read (a national file's 240,000 records are never all
+ * held at once). Line ends may be CRLF, LF or CR; spaces after a closing quote are allowed.
+ */
+function* readRecords(text: string, separator: Separator): Generator<CsvRecord> {
   let i = 0;
   let line = 1;
   while (i < text.length) {
@@ -416,9 +418,8 @@ function readRecords(text: string, separator: Separator): CsvRecord[] {
     if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
     else if (text[i] === '\n') i++;
     line++;
-    records.push({ line: start, cells });
+    yield { line: start, cells };
   }
-  return records;
 }
 
 function readQuoted(text: string, start: number, line: number, separator: Separator): { cell: string; next: number; line: number } {
@@ -444,8 +445,9 @@ function readQuoted(text: string, start: number, line: number, separator: Separa
   }
 }
 
-function isBlank(record: CsvRecord): boolean {
-  return record.cells.every((cell) => cell.trim() === '');
+/** Records with a cell that is not blank: spreadsheets leave empty rows, and rows of empty cells. */
+function* nonBlank(records: Iterable<CsvRecord>): Generator<CsvRecord> {
+  for (const record of records) if (record.cells.some((cell) => cell.trim() !== '')) yield record;
 }
 
 // ───────────────────────────── rows ─────────────────────────────
@@ -494,22 +496,26 @@ type EventColumn = (typeof EVENT_COLUMNS)[number];
 
 /**
  * The event columns repeat on every row: the first value given is the event's, a blank cell repeats
- * it, and any other value means rows of two events were mixed, which stops the import.
+ * it, and any other value means rows of two events were mixed, which stops the import (once the
+ * whole file is read, so that a broken record anywhere is reported first).
  */
-function eventValues(rows: DataRow[]): Map<EventColumn, { value: string; line: number }> {
-  const values = new Map<EventColumn, { value: string; line: number }>();
-  for (const row of rows) {
+class EventValues {
+  readonly values = new Map<EventColumn, { value: string; line: number }>();
+  /** The first row naming another event. */
+  mixed: FileFormatError | null = null;
+
+  add(row: DataRow): void {
     for (const column of EVENT_COLUMNS) {
       const value = row.cell(column);
       if (value === '') continue;
-      const first = values.get(column);
-      if (!first) values.set(column, { value, line: row.line });
+      const first = this.values.get(column);
+      if (!first) this.values.set(column, { value, line: row.line });
       else if (value !== first.value) {
-        throw fileError(row.line, `${column} is "${preview(value)}" here but "${preview(first.value)}" on line ${first.line}: a file holds one event`);
+        this.mixed = fileError(row.line, `${column} is "${preview(value)}" here but "${preview(first.value)}" on line ${first.line}: a file holds one event`);
+        return;
       }
     }
   }
-  return values;
 }
 
 interface EventHeader {
@@ -596,12 +602,13 @@ function readRow(row: DataRow, decimalComma: boolean): ReadRow {
   const table = wholeNumberIn(row, 'Table');
   const nsPair = requiredNumberIn(row, 'NS');
   const ewPair = requiredNumberIn(row, 'EW');
-  const result = resultIn(row);
+  const { contract, declarer, tricks, lead, artificial, notPlayed } = resultIn(row);
   const figures = figuresIn(row, decimalComma);
   const source = `line ${row.line}`;
   return {
     session,
-    line: { section, board, round, table, nsPair, ewPair, ...result, figures, source },
+    // Written out, not spread: a spread copies generically, and a national file has 240,000 lines.
+    line: { section, board, round, table, nsPair, ewPair, contract, declarer, tricks, lead, artificial, notPlayed, figures, source },
     seatings: [
       { section, number: nsPair, side: 'NS', names: row.cell('NS names'), line: row.line },
       { section, number: ewPair, side: 'EW', names: row.cell('EW names'), line: row.line },
@@ -746,16 +753,18 @@ function figuresIn(row: DataRow, decimalComma: boolean): LineFigures {
  * The rows' sessions, in number order: sections in the order the file first names them, boards in
  * number order (the file has no deals; Law 2 gives dealer and vulnerability).
  */
-function sessionsOf(rows: ReadRow[]): InterchangeSession[] {
-  // Letters in a set (in order of first use): a national file's 500 sections, looked up per line.
-  const drafts = new Map<number, { letters: Set<string>; boards: Map<number, string>; lines: InterchangeLine[] }>();
-  for (const { session, line } of rows) {
-    const draft = drafts.get(session) ?? { letters: new Set<string>(), boards: new Map<number, string>(), lines: [] };
-    drafts.set(session, draft);
-    draft.letters.add(line.section);
-    if (!draft.boards.has(line.board)) draft.boards.set(line.board, line.source);
-    draft.lines.push(line);
-  }
+// Letters in a set (in order of first use): a national file's 500 sections, looked up per line.
+type SessionDraft = { letters: Set<string>; boards: Map<number, string>; lines: InterchangeLine[] };
+
+function addLine(drafts: Map<number, SessionDraft>, session: number, line: InterchangeLine): void {
+  const draft = drafts.get(session) ?? { letters: new Set<string>(), boards: new Map<number, string>(), lines: [] };
+  drafts.set(session, draft);
+  draft.letters.add(line.section);
+  if (!draft.boards.has(line.board)) draft.boards.set(line.board, line.source);
+  draft.lines.push(line);
+}
+
+function sessionsOf(drafts: Map<number, SessionDraft>): InterchangeSession[] {
   return [...drafts]
     .sort(([a], [b]) => a - b)
     .map(([number, draft]) => ({
@@ -831,22 +840,40 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
   const text = decodeCsv(input);
   refuseBinary(text);
   const separator = separatorOf(text);
-  const [header, ...data] = readRecords(text, separator).filter((record) => !isBlank(record));
-  if (!header) throw fileError(1, `the file is empty; a travellers CSV starts with a header line naming its columns (${REQUIRED_COLUMNS.join(', ')} …)`);
-  const indexes = columnIndexes(header);
-  const rows = data.map((record) => dataRow(record, indexes));
+  // Records are read one at a time and each turned into its line at once: a national file's
+  // records and cells are never all held (they were most of its parse's time, in collections).
+  const records = nonBlank(readRecords(text, separator));
+  const header = records.next();
+  if (header.done) throw fileError(1, `the file is empty; a travellers CSV starts with a header line naming its columns (${REQUIRED_COLUMNS.join(', ')} …)`);
+  let indexes: Map<TravellerColumn, number>;
+  try {
+    indexes = columnIndexes(header.value);
+  } catch (e) {
+    for (const _ of records); // a broken record anywhere in the file is reported before the header
+    throw e;
+  }
 
-  const rejected: RejectedItem[] = [];
-  const event = eventHeader(eventValues(rows), rejected);
-  const read: ReadRow[] = [];
-  for (const row of rows) {
+  const events = new EventValues();
+  const refused: RejectedItem[] = [];
+  const seatings: Seating[] = [];
+  const sessions = new Map<number, SessionDraft>();
+  for (const record of records) {
+    if (events.mixed) continue; // the file is refused: its other records are only read
+    const row = dataRow(record, indexes);
+    events.add(row);
     try {
-      read.push(readRow(row, separator === ';'));
+      const read = readRow(row, separator === ';');
+      seatings.push(...read.seatings);
+      addLine(sessions, read.session, read.line);
     } catch (e) {
       if (!(e instanceof RowProblem)) throw e;
-      rejected.push({ source: `line ${row.line}`, reason: e.message });
+      refused.push({ source: `line ${row.line}`, reason: e.message });
     }
   }
+  if (events.mixed) throw events.mixed;
+  const rejected: RejectedItem[] = [];
+  const event = eventHeader(events.values, rejected);
+  rejected.push(...refused);
   return {
     event: {
       format: 'CSV',
@@ -856,12 +883,8 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
       scoring: event.scoring,
       club: null,
       generator: null,
-      contestants: contestantsOf(
-        read.flatMap((r) => r.seatings),
-        event,
-        rejected,
-      ),
-      sessions: sessionsOf(read),
+      contestants: contestantsOf(seatings, event, rejected),
+      sessions: sessionsOf(sessions),
     },
     rejected,
   };

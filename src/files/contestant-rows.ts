@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { copyText } from '../database/copy-rows.js';
+import type { PlannedContestant } from './import-plan.js';
+
+/** What the transaction knows before a file's contestants are written. */
+export interface ContestantTarget {
+  eventId: string;
+  organizationId: string | null;
+  /** The event's contestants already entered: one with a planned contestant's section, number and direction is that contestant. */
+  existing: { id: string; section: string | null; number: number; direction: string | null }[];
+  /** The organisation's players by member number: a seat with a known number is that player. */
+  knownPlayers: Map<string, string>;
+}
+
+/** A file's contestants as written: the planned ids that are an existing contestant's, and the new rows of each table. */
+export interface ContestantRows {
+  /** Planned id → the existing contestant's id; every other planned contestant is written under its own id. */
+  existing: Map<string, string>;
+  /** Contestant, Player and ContestantPlayer, in the order they are written: COPY text (UTF-8) of `columns`. */
+  tables: { table: string; columns: string[]; copy: Uint8Array }[];
+}
+
+const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
+const utf8 = new TextEncoder();
+
+/** `rows` of `table` as COPY text of `columns`. */
+function copyOf<R>(table: string, columns: { name: string; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
+  return { table, columns: columns.map((c) => c.name), copy: utf8.encode(copyText(columns, rows)) };
+}
+
+/** The distinct member numbers of the planned players (looked up before `contestantRows`). */
+export const memberNumbers = (planned: readonly PlannedContestant[]): string[] => [...new Set(planned.flatMap((c) => c.players.map((p) => p.memberNumber)).filter((n): n is string => !!n))];
+
+/**
+ * The planned contestants the event does not have yet, with their players and seats, as COPY text
+ * (pure but for new players' ids: runs where the file was read). A member number already known in
+ * the organisation, or met earlier in the file, is the same person — the federation's view of
+ * players; every other seat is a new player.
+ */
+export function contestantRows(planned: readonly PlannedContestant[], target: ContestantTarget): ContestantRows {
+  const known = new Map(target.existing.map((c) => [key(c), c.id]));
+  const existing = new Map<string, string>();
+  const fresh = planned.filter((c) => {
+    const id = known.get(key(c));
+    if (id) existing.set(c.id, id);
+    return !id;
+  });
+  const players = new Map(target.knownPlayers);
+  const created: { id: string; name: string; memberNumber: string | null }[] = [];
+  const seats: { contestantId: string; playerId: string; position: number }[] = [];
+  for (const c of fresh) {
+    c.players.forEach((p, i) => {
+      let playerId = p.memberNumber ? players.get(p.memberNumber) : undefined;
+      if (!playerId) {
+        playerId = randomUUID();
+        created.push({ id: playerId, name: p.name, memberNumber: p.memberNumber });
+        if (p.memberNumber) players.set(p.memberNumber, playerId);
+      }
+      seats.push({ contestantId: c.id, playerId, position: i + 1 });
+    });
+  }
+  return {
+    existing,
+    tables: [
+      copyOf('Contestant', [
+        { name: 'id', value: (c: PlannedContestant) => c.id },
+        { name: 'eventId', value: () => target.eventId },
+        { name: 'section', value: (c) => c.section },
+        { name: 'number', value: (c) => c.number },
+        { name: 'direction', value: (c) => c.direction },
+        { name: 'name', value: (c) => c.name },
+      ], fresh),
+      copyOf('Player', [
+        { name: 'id', value: (p: (typeof created)[number]) => p.id },
+        { name: 'name', value: (p) => p.name },
+        { name: 'memberNumber', value: (p) => p.memberNumber },
+        { name: 'organizationId', value: () => target.organizationId },
+      ], created),
+      copyOf('ContestantPlayer', [
+        { name: 'contestantId', value: (s: (typeof seats)[number]) => s.contestantId },
+        { name: 'playerId', value: (s) => s.playerId },
+        { name: 'position', value: (s) => s.position },
+      ], seats),
+    ],
+  };
+}
