@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { PlannedResult } from './import-plan.js';
 import type { ResultToWrite } from './result-rows.js';
+import { cachedLine } from '../results/traveller-line.js';
 import { lineCount, linesOf, writtenColumns } from './written-lines.js';
 
 describe('written lines in columns', () => {
@@ -27,6 +28,8 @@ describe('written lines in columns', () => {
     expect(lines[1]).toMatchObject({ round: null, contract: null, tricks: null, nsScore: null, movementIssue: 'not in the movement' });
     // The table's column order, and jsonb's key order (shortest first, then bytes).
     expect(Object.keys(lines[1])).toEqual(Object.keys(lines[0]));
+    // A cached line's own shape (the scoring cache takes handed-over lines as they are).
+    expect(Object.keys(lines[0])).toEqual(Object.keys(cachedLine(lines[0], (t) => t, (t) => t)));
     expect(JSON.stringify(lines[1].adjustment)).toBe('{"ew":"A-","ns":"A+","law":"12C2","kind":"ARTIFICIAL","reason":"late play"}');
   });
 

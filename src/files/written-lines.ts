@@ -58,8 +58,9 @@ export function writtenColumns(rows: readonly ResultToWrite[]): WrittenColumns {
 
 /**
  * The lines of `columns` in the shape a read of their rows gives (the table's column order, its
- * defaults, an adjustment's keys in jsonb's order), `from` to `to`, in the service's thread. Every
- * text is `shared`'s one copy, so 240,000 cached lines share their few thousand ids and words.
+ * defaults, an adjustment's keys in jsonb's order) — `cachedLine`'s shape, which the scoring cache
+ * keeps them in as they are — `from` to `to`, in the service's thread. Every text is `shared`'s
+ * one copy, so 240,000 cached lines share their few thousand ids and words.
  */
 export function linesOf(columns: WrittenColumns, shared: Map<string, string>, from = 0, to = lineCount(columns)): LineContent[] {
   const texts = columns.texts.map((t) => shared.get(t) ?? shared.set(t, t).get(t)!);

@@ -60,7 +60,7 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
   const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
   const resultsRead = written
     ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
-      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [written.sessionIds]).then((read) => [...read, ...written.results])
+      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [written.sessionIds])
     : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`);
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
     q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
@@ -78,7 +78,7 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  const resultsOf = await cachedSessions(results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  const resultsOf = await cachedSessions(results, written?.results ?? [], [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const seated = groupBy(players, (p) => p.contestantId);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
@@ -102,21 +102,22 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
 const SLICE = 10_000;
 
 /**
- * The results by session, in one pass a slice at a time: each made a cached line (`cachedLine`:
- * one shape for all, read back or handed over), its session, section and pair ids the very
- * strings the event's own rows hold, its status, contract, declarer and lead one string per
- * value (the driver reads a new string for every cell, and a national field keeps 240,000 lines
- * in its cache), and its position in its session's rows indexed for the corrections to come.
+ * The results by session, in one pass a slice at a time: each line read made a cached line
+ * (`cachedLine`: one shape for all, its session, section and pair ids the very strings the
+ * event's own rows hold, its status, contract, declarer and lead one string per value: the driver
+ * reads a new string for every cell, and a national field keeps 240,000 lines in its cache); the
+ * lines an import handed over are cached lines already (written-lines.ts builds them so); each
+ * line's position in its session's rows indexed for the corrections to come.
  */
-async function cachedSessions(results: readonly StoredResult[], ids: string[]): Promise<Map<string, StoredResult[]>> {
+async function cachedSessions(read: readonly StoredResult[], handedOver: readonly StoredResult[], ids: string[]): Promise<Map<string, StoredResult[]>> {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
   const bySession = new Map<string, StoredResult[]>();
-  for (let i = 0; i < results.length; i++) {
+  for (let i = 0; i < read.length + handedOver.length; i++) {
     if (i > 0 && i % SLICE === 0) await setImmediate();
-    const line = cachedLine(results[i], one, word);
+    const line = i < read.length ? cachedLine(read[i], one, word) : handedOver[i - read.length];
     let rows = bySession.get(line.sessionId);
     if (!rows) {
       bySession.set(line.sessionId, (rows = []));
