@@ -12,6 +12,7 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { StoredResult, WrittenResults } from '../rankings/event-data.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
+import { SessionContexts } from '../results/session-contexts.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
@@ -49,6 +50,7 @@ export class ImportService {
     private readonly scored: ScoredEvents,
     private readonly metrics: MetricsService,
     private readonly doubleDummy: DoubleDummyService,
+    private readonly contexts: SessionContexts,
   ) {}
 
   private stopping = false;
@@ -84,7 +86,9 @@ export class ImportService {
     if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
     // The parsed file and its plan are out of reach here unless the file has figures to compare, so
     // a national field's 240,000 parsed lines are freed before its scoring is built.
-    const scored = await this.scored.ofEvent(stored.report.eventId, stored.written);
+    // Scored, and the new sessions' validation contexts read beside, so the first post or
+    // correction after a national import does not wait for 20,000 contestants to be read.
+    const [scored] = await Promise.all([this.scored.ofEvent(stored.report.eventId, stored.written), ...(stored.written?.sessionIds ?? []).map((id) => this.contexts.get(id))]);
     const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
