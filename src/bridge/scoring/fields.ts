@@ -17,12 +17,11 @@ export interface BoardField<L extends LineRow = LineRow> {
   expected: number;
 }
 
-/** A field as the index keeps it: its lines and their slots side by side, a line's position by id. */
+/** A field as the index keeps it: its lines and their slots side by side. */
 interface StoredField<L> {
   board: number;
   lines: L[];
   slots: number[];
-  position: Map<string, number>;
   absent: number;
 }
 
@@ -48,6 +47,14 @@ export class FieldIndex<L extends LineRow = LineRow> {
   /** Results per board of each section, and the most any board has (N without a movement). */
   private readonly counts = new Map<string, Map<number, number>>();
   private readonly most = new Map<string, number>();
+  /**
+   * By slot: the line's position in its field's arrays (−1: in none). An array by slot rather
+   * than a map by line id: a national session's 240,000 map entries were made and copied by the
+   * collector during a whole scoring, and their tables doubled all at once as they grew.
+   */
+  private position: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** By slot: the field the line is in. */
+  private readonly fieldOf: (StoredField<L> | undefined)[] = [];
 
   constructor(
     sections: readonly SectionRow[],
@@ -73,36 +80,46 @@ export class FieldIndex<L extends LineRow = LineRow> {
   add(line: L, slot: number): string[] {
     const key = this.keyOf(line);
     let field = this.byKey.get(key);
-    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: [], slots: [], position: new Map(), absent: 0 }));
-    const at = field.position.get(line.id);
-    if (at !== undefined) this.takeOut(field, at);
-    field.position.set(line.id, field.lines.length);
+    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: [], slots: [], absent: 0 }));
+    // A line placed again without being taken out first (the same line twice in one change).
+    const before = this.fieldOf[slot];
+    const again = before !== undefined && this.positionOf(slot) >= 0;
+    if (again) this.takeOut(before, this.positionOf(slot));
+    if (slot >= this.position.length) this.position = grown(this.position, slot + 1);
+    this.position[slot] = field.lines.length;
+    this.fieldOf[slot] = field;
     field.lines.push(line);
     field.slots.push(slot);
     if (isAbsent(line)) field.absent++;
-    return this.counted(line, key, at === undefined ? 1 : 0);
+    return this.counted(line, key, again ? 0 : 1);
   }
 
-  remove(line: L): string[] {
+  /** Takes out the line held in `slot`. */
+  remove(line: L, slot: number): string[] {
     const key = this.keyOf(line);
-    const field = this.byKey.get(key);
-    const at = field?.position.get(line.id);
-    if (!field || at === undefined) return [key];
+    const field = this.fieldOf[slot];
+    const at = this.positionOf(slot);
+    if (!field || at < 0) return [key];
     this.takeOut(field, at);
     if (!field.lines.length) this.byKey.delete(key);
     return this.counted(line, key, -1);
+  }
+
+  private positionOf(slot: number): number {
+    return slot < this.position.length ? this.position[slot] : -1;
   }
 
   /** The line at `at` out of its field: the last line takes its place (the order of a field's lines means nothing). */
   private takeOut(field: StoredField<L>, at: number): void {
     const gone = field.lines[at];
     if (isAbsent(gone)) field.absent--;
-    field.position.delete(gone.id);
+    this.position[field.slots[at]] = -1;
+    this.fieldOf[field.slots[at]] = undefined;
     const last = field.lines.length - 1;
     if (at !== last) {
       field.lines[at] = field.lines[last];
       field.slots[at] = field.slots[last];
-      field.position.set(field.lines[at].id, at);
+      this.position[field.slots[at]] = at;
     }
     field.lines.pop();
     field.slots.pop();
@@ -158,3 +175,10 @@ export class FieldIndex<L extends LineRow = LineRow> {
 }
 
 const isAbsent = (line: LineRow) => lineKind(line).kind === 'ABSENT';
+
+/** A copy at least `size` long (doubling), new places −1. */
+function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(Math.max(size, array.length * 2, 1024)).fill(-1);
+  next.set(array);
+  return next;
+}

@@ -145,7 +145,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     const slot = state.slotOf(id);
     if (slot === undefined || seen.has(id)) continue;
     seen.add(id);
-    for (const key of state.index.remove(state.rows[slot]!)) touched.add(key);
+    for (const key of state.index.remove(state.rows[slot]!, slot)) touched.add(key);
   }
   // A changed line's slot: its own if it was there before, else the one it is placed in below.
   const changedSlots = new Set<number>();
