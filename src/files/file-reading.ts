@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DomainError } from '../bridge/errors.js';
 import { parseBws } from '../bridge/formats/bws.js';
 import { parseTravellersCsv } from '../bridge/formats/csv.js';
@@ -63,6 +64,9 @@ export interface LinesPlanned {
   /** Whether the file gives figures of its own to compare with Traveller's (see readFile). */
   figures: boolean;
 }
+
+/** A file's identity in `FileImport` (the same bytes again answer the first import), worked out where the file is read. */
+export const sha256Of = (file: Uint8Array): string => createHash('sha256').update(file).digest('hex');
 
 /**
  * A file for an import: parsed, its plan's outline made at once, its lines planned only as they

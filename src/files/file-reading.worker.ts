@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { contestantRows } from './contestant-rows.js';
-import { FilePlan, readFailure } from './file-reading.js';
+import { FilePlan, readFailure, sha256Of } from './file-reading.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 
@@ -16,8 +16,9 @@ let chunks: Iterator<ResultChunk> | null = null;
 function answer(request: ReadingRequest): ReadingAnswer {
   switch (request.kind) {
     case 'read': {
-      read = new FilePlan(request.format, Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength));
-      return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, doubleDummy: read.doubleDummy };
+      const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
+      read = new FilePlan(request.format, file);
+      return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, sha256: sha256Of(file), doubleDummy: read.doubleDummy };
     }
     case 'contestants':
       return { kind: 'contestants', rows: contestantRows(read!.outline.contestants, request.target) };

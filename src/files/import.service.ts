@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DomainError } from '../bridge/errors.js';
@@ -97,13 +97,12 @@ export class ImportService {
 
   /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */
   private async store(format: FileFormat, file: Buffer, target: ImportTarget, actor: string, options: ImportOptions): Promise<Stored> {
-    const sha256 = createHash('sha256').update(file).digest('hex');
     const goOn = file.length >= workerBytes() ? this.goOn : () => {};
     goOn();
     const reading = await this.read(format, file);
     try {
       goOn();
-      const { outline } = reading;
+      const { outline, sha256 } = reading;
       // A re-import's plan, as applyReimport left it (its lines carry the stored ids they matched):
       // the figures are compared against that one, not a fresh copy from the reading worker.
       let reimported: ImportPlan | null = null;
