@@ -180,16 +180,21 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     boards.set(key, board);
     recreditBoard(state, old, board, slots, changedSlots, pending);
   }
-  // Law 12C2(c): an artificial line whose side's own percentage moved is valued again.
+  // Law 12C2(c): an artificial line whose side's own percentage moved is valued again — unless
+  // its board's figure stood and still stands (most A+ sides stay under 60 %, most A− sides over
+  // 40 %): a correction moves thousands of sides, and each line valued again re-credits both.
   const queued = new Set(pending.slots);
+  const own = ownTallies(state);
   for (let i = 0; i < state.moved.size; i++) {
     const artificial = state.artificialOf[state.moved.at(i)];
     if (!artificial) continue;
     for (const slot of artificial) {
       if (queued.has(slot)) continue;
       queued.add(slot);
+      const board = boards.get(state.index.keyOf(state.rows[slot]!))!;
+      if (boardFigureStands(state, slot, board, own, rules)) continue;
       retractFinal(state, slot);
-      pending.add(slot, boards.get(state.index.keyOf(state.rows[slot]!))!, state.scored[slot]!);
+      pending.add(slot, board, state.scored[slot]!);
     }
   }
   runSteps(settleSteps(state, pending, rules));
@@ -297,9 +302,7 @@ const approxOf = (f: LineFigures, side: Side) => (f instanceof SessionRuleFigure
 
 /** Final figures of the pending lines (Law 12C2(c) for artificial ones), credited to the tallies. */
 function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pending, rules: ScoringRules): Generator<void, void> {
-  const own = new Map<number, Tally>();
-  // The real credits do not move while settling: each side's own tally is read from its builder, not copied.
-  const ownTally = (c: number) => own.get(c) ?? own.set(c, state.realTally(c) ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  const ownTally = ownTallies(state);
   for (let i = 0; i < pending.slots.length; i++) {
     const slot = pending.slots[i];
     const board = pending.boards[i];
@@ -310,6 +313,23 @@ function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pendin
     creditFinal(state, slot, figures, 1);
     if ((i + 1) % STEP === 0) yield;
   }
+}
+
+/**
+ * Each side's own tally (its lines of play) by contestant ordinal, looked up once. The real
+ * credits do not move while settling: a tally is read from its column, not copied.
+ */
+function ownTallies<L extends LineRow>(state: SessionState<L>): (c: number) => Tally {
+  const own = new Map<number, Tally>();
+  return (c) => own.get(c) ?? own.set(c, state.realTally(c) ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+}
+
+/** An artificial line credited at its board's figure that Law 12C2(c), with its sides' own tallies as they now stand, leaves there. */
+function boardFigureStands<L extends LineRow>(state: SessionState<L>, slot: number, board: Board, own: (c: number) => Tally, rules: ScoringRules): boolean {
+  const scored = state.scored[slot]!;
+  const base = boardFigures(board, scored);
+  if (state.figures[slot] !== base) return false;
+  return !rules.sessionPercentageRule || sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial!, base, own, rules) === base;
 }
 
 /** Lines a stepwise scoring handles between two pauses. */
