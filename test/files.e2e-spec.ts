@@ -124,6 +124,12 @@ describe('files in and out', () => {
         expect(again).toMatchObject({ eventId: report.eventId, reimport: { corrected: 0, added: 0 } });
         expect(again.compared).toEqual(report.compared);
         expect(again.compared.lines).toBeGreaterThan(0);
+        // Byte for byte the same file: the worker's SHA-256 finds the first import, as the request thread's does.
+        const same = (await importFile('usebio', Buffer.from(xml)).expect(200)).body;
+        expect(same).toMatchObject({ eventId: report.eventId, alreadyImported: true });
+        delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;
+        expect((await importFile('usebio', Buffer.from(xml)).expect(200)).body).toMatchObject({ eventId: report.eventId, alreadyImported: true });
+        process.env.TRAVELLER_IMPORT_WORKER_BYTES = '0';
         const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { place score } }`, { e: report.eventId })).eventRanking;
         expect(ranking.length).toBeGreaterThan(0);
         const broken = await importFile('pbn', Buffer.from(pbn.replace('N:AKQ2.T95.J87.A43', 'N:AKQ2.T95.J87.A432'))).expect(400);
