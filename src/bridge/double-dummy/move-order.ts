@@ -8,8 +8,13 @@
  * cut. `preferred` (a lead written `suit * 16 + cards of the suit above it`: the one that last cut
  * at the same depth) is tried before everything.
  */
-import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
+import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, highestRank } from './cards.js';
 import type { PlayState } from './play-state.js';
+
+// Module-local copies of the shared constants: V8 folds a module's own constants into optimized
+// code, while an import is read through a cell (and its type checked) at every use.
+const BIT_COUNT = SHARED_BIT_COUNT;
+const NOTRUMP = SHARED_NOTRUMP;
 
 /** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
 export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
