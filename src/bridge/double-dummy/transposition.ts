@@ -155,22 +155,29 @@ export class TranspositionTable {
    */
   probe(need: number): number {
     const sum = this.summary;
-    const deep = this.deep;
+    const blockNext = this.blockNext;
+    const blockCount = this.blockCount;
     const w1 = this.w1;
-    for (let block = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD]; block !== NONE; block = this.blockNext[block]) {
+    // The scan steps through the summaries themselves (`at`), the entry's index alongside: the
+    // loop that rejects most entries does no multiplication and reads nothing but `sum`.
+    for (let block = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD]; block !== NONE; block = blockNext[block]) {
       const first = block * BLOCK;
-      for (let e = first + this.blockCount[block] - 1; e >= first; e--) {
-        const at = e * SUMMARY;
+      let e = first + blockCount[block] - 1;
+      for (let at = e * SUMMARY; e >= first; e--, at -= SUMMARY) {
         const info = sum[at + INFO];
         if ((info & 15) < need && ((info >> 4) & 15) >= need) continue;
         if (((sum[at + 1] ^ w1) & sum[at + 2]) !== 0) continue;
-        const d = e * DEEP;
-        if (((deep[d] ^ this.w2) & deep[d + 1]) !== 0 || ((deep[d + 2] ^ this.w3) & deep[d + 3]) !== 0) continue;
-        if (((deep[d + 4] ^ this.w4) & deep[d + 5]) !== 0) continue;
-        return this.toFront(e);
+        if (this.deepMatches(e)) return this.toFront(e);
       }
     }
     return NONE;
+  }
+
+  /** Whether entry `e`'s owners below the top four cards of each suit match the position's. */
+  private deepMatches(e: number): boolean {
+    const deep = this.deep;
+    const d = e * DEEP;
+    return ((deep[d] ^ this.w2) & deep[d + 1]) === 0 && ((deep[d + 2] ^ this.w3) & deep[d + 3]) === 0 && ((deep[d + 4] ^ this.w4) & deep[d + 5]) === 0;
   }
 
   /**
