@@ -142,7 +142,7 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
   const wr = p.trickRank[w];
   const partnerWinning = ((p.trickHand[w] ^ hand) & 1) === 0;
   const mine = h[hand * 4 + lead];
-  if (mine !== 0) return followSuit(p, hand, pos, mine, lead, ws, wr, partnerWinning, moves, weights, base);
+  if (mine !== 0) return followSuit(p, hand, pos, lead, ws, wr, partnerWinning, moves, weights, base);
   let n = 0;
   // Void: ruffs and discards.
   const next = (hand + 1) & 3;
@@ -173,8 +173,11 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
   return n;
 }
 
-function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
+function followSuit(p: PlayState, hand: number, pos: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
   const h = p.hands;
+  // Read here, not passed: V8 then knows the cards are a small integer and keeps the loop over
+  // them in integer registers.
+  const mine = h[hand * 4 + lead];
   const present = p.present(lead, pos);
   const canBeat = ws === lead;
   let n = 0;
