@@ -6,7 +6,7 @@
  * decided it stores what it learnt. The trick count itself is found by stepping the target from a
  * guess (`nsTricks`), the table keeping what earlier targets proved.
  */
-import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, topCards } from './cards.js';
+import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, topCards as sharedTopCards } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
 import { cannotTakeAll, quickTricks, trumpTricks } from './quick-tricks.js';
@@ -16,6 +16,7 @@ import { TranspositionTable } from './transposition.js';
 // code, while an import is read through a cell (and its type checked) at every use.
 const BIT_COUNT = SHARED_BIT_COUNT;
 const NOTRUMP = SHARED_NOTRUMP;
+const topCards = sharedTopCards;
 
 const MAX_DEPTH = 53;
 const SLOTS = 16;
