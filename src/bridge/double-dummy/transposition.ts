@@ -189,8 +189,22 @@ export class TranspositionTable {
     const head = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD];
     const front = head * BLOCK + this.blockCount[head] - 1;
     if (front === e) return e;
-    swap(this.summary, e * SUMMARY, front * SUMMARY, SUMMARY);
-    swap(this.deep, e * DEEP, front * DEEP, DEEP);
+    // Value by value, unrolled: cheaper than a loop over the entry's 3 + 6 numbers (measured).
+    const sum = this.summary;
+    const a = e * SUMMARY;
+    const b = front * SUMMARY;
+    swap(sum, a, b);
+    swap(sum, a + 1, b + 1);
+    swap(sum, a + 2, b + 2);
+    const deep = this.deep;
+    const c = e * DEEP;
+    const d = front * DEEP;
+    swap(deep, c, d);
+    swap(deep, c + 1, d + 1);
+    swap(deep, c + 2, d + 2);
+    swap(deep, c + 3, d + 3);
+    swap(deep, c + 4, d + 4);
+    swap(deep, c + 5, d + 5);
     return front;
   }
 
@@ -273,12 +287,10 @@ export class TranspositionTable {
   }
 }
 
-function swap(t: Int32Array, a: number, b: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const x = t[a + i];
-    t[a + i] = t[b + i];
-    t[b + i] = x;
-  }
+function swap(t: Int32Array, a: number, b: number): void {
+  const x = t[a];
+  t[a] = t[b];
+  t[b] = x;
 }
 
 /**
