@@ -334,7 +334,8 @@ export class DoubleDummySearch {
     const c3 = codes[3];
     const hit = tt.probe(need);
     if (hit >= 0) {
-      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
+      const counts = tt.fixedCounts(hit);
+      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), (counts >> (4 * suit)) & 15);
       return tt.lower(hit) >= need;
     }
     // The lead that last cut at this depth first. (Leads remembered in table entries that match

@@ -212,9 +212,9 @@ export class TranspositionTable {
     return this.summary[e * SUMMARY + INFO] & 15;
   }
 
-  /** How many top cards of `suit` entry `e` fixes. */
-  fixed(e: number, suit: number): number {
-    return (this.summary[e * SUMMARY + INFO] >>> (FIXED_SHIFT + 4 * suit)) & 15;
+  /** How many top cards of each suit entry `e` fixes, 4 bits a suit (suit 0 lowest): one read for all four. */
+  fixedCounts(e: number): number {
+    return this.summary[e * SUMMARY + INFO] >>> FIXED_SHIFT;
   }
 
   /**
