@@ -134,7 +134,6 @@ function addRuns(mine: number, present: number, suit: number, moves: Int32Array,
 
 function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number): number {
   const h = p.hands;
-  const trump = p.trump;
   const o = p.at;
   const lead = p.trickSuit[o];
   const w = o + p.winPos[o + pos - 1];
@@ -143,8 +142,17 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
   const partnerWinning = ((p.trickHand[w] ^ hand) & 1) === 0;
   const mine = h[hand * 4 + lead];
   if (mine !== 0) return followSuit(p, hand, pos, lead, ws, wr, partnerWinning, moves, weights, base);
+  return ruffsAndDiscards(p, hand, pos, lead, ws, wr, partnerWinning, moves, weights, base);
+}
+
+/**
+ * The moves of a hand void in the suit led: ruffs and discards. A function of its own so that
+ * generateFollows stays small enough for V8 to inline followSuit, the common case, into it.
+ */
+function ruffsAndDiscards(p: PlayState, hand: number, pos: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
+  const h = p.hands;
+  const trump = p.trump;
   let n = 0;
-  // Void: ruffs and discards.
   const next = (hand + 1) & 3;
   for (let s = 0; s < 4; s++) {
     const cards = h[hand * 4 + s];
