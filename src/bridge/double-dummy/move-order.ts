@@ -8,8 +8,16 @@
  * cut. `preferred` (a lead written `suit * 16 + cards of the suit above it`: the one that last cut
  * at the same depth) is tried before everything.
  */
-import { BIT_COUNT, NOTRUMP, highestRank } from './cards.js';
+import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, highestRank as sharedHighestRank } from './cards.js';
 import type { PlayState } from './play-state.js';
+
+// Module-local copies of the shared constants: V8 folds a module's own constants into optimized
+// code, while an import is read through a cell (and its type checked) at every use.
+const BIT_COUNT = SHARED_BIT_COUNT;
+const NOTRUMP = SHARED_NOTRUMP;
+const highestRank = sharedHighestRank;
+// Weights are integers: a low card's is written `0 - r`, never `-r`, which V8 computes as a
+// double (it is -0 for the two) and converts back at every store.
 
 /** Generates the moves of `hand` at position `pos` of the trick into `moves`/`weights` from `base`; answers how many. */
 export function generateMoves(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number, preferred: number): number {
@@ -114,7 +122,7 @@ function addRuns(mine: number, present: number, suit: number, moves: Int32Array,
     const move = (low << 8) | (suit * 16 + r);
     const fromTop = BIT_COUNT[present >> (r + 1)];
     const topRun = first && fromTop === 0;
-    let w = suitWeight + (topRun ? 12 : -r);
+    let w = topRun ? suitWeight + 12 : suitWeight - r;
     if (preferred === suit * 16 + fromTop) w += 1000;
     moves[base + n] = move;
     weights[base + n] = w;
@@ -126,7 +134,6 @@ function addRuns(mine: number, present: number, suit: number, moves: Int32Array,
 
 function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Array, weights: Int32Array, base: number): number {
   const h = p.hands;
-  const trump = p.trump;
   const o = p.at;
   const lead = p.trickSuit[o];
   const w = o + p.winPos[o + pos - 1];
@@ -134,9 +141,18 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
   const wr = p.trickRank[w];
   const partnerWinning = ((p.trickHand[w] ^ hand) & 1) === 0;
   const mine = h[hand * 4 + lead];
-  if (mine !== 0) return followSuit(p, hand, pos, mine, lead, ws, wr, partnerWinning, moves, weights, base);
+  if (mine !== 0) return followSuit(p, hand, pos, lead, ws, wr, partnerWinning, moves, weights, base);
+  return ruffsAndDiscards(p, hand, pos, lead, ws, wr, partnerWinning, moves, weights, base);
+}
+
+/**
+ * The moves of a hand void in the suit led: ruffs and discards. A function of its own so that
+ * generateFollows stays small enough for V8 to inline followSuit, the common case, into it.
+ */
+function ruffsAndDiscards(p: PlayState, hand: number, pos: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
+  const h = p.hands;
+  const trump = p.trump;
   let n = 0;
-  // Void: ruffs and discards.
   const next = (hand + 1) & 3;
   for (let s = 0; s < 4; s++) {
     const cards = h[hand * 4 + s];
@@ -155,7 +171,7 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
         else if (pos < 3 && overruffed(p, hand, pos, lead, r)) weight = 20 + r;
         else weight = 80 - r;
       } else {
-        weight = -2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0) + DISCARD_LENGTH_WEIGHT * BIT_COUNT[cards];
+        weight = DISCARD_LENGTH_WEIGHT * BIT_COUNT[cards] - 2 * r - (partnerWinning ? 0 : 20) - (BIT_COUNT[present >> (r + 1)] === 0 ? 15 : 0);
       }
       moves[base + n] = (low << 8) | (s * 16 + r);
       weights[base + n] = weight;
@@ -165,8 +181,11 @@ function generateFollows(p: PlayState, hand: number, pos: number, moves: Int32Ar
   return n;
 }
 
-function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
+function followSuit(p: PlayState, hand: number, pos: number, lead: number, ws: number, wr: number, partnerWinning: boolean, moves: Int32Array, weights: Int32Array, base: number): number {
   const h = p.hands;
+  // Read here, not passed: V8 then knows the cards are a small integer and keeps the loop over
+  // them in integer registers.
+  const mine = h[hand * 4 + lead];
   const present = p.present(lead, pos);
   const canBeat = ws === lead;
   let n = 0;
@@ -182,13 +201,13 @@ function followSuit(p: PlayState, hand: number, pos: number, mine: number, lead:
     m &= ~((2 << r) - (1 << low));
     const beats = canBeat && r > wr;
     let weight: number;
-    if (pos === 3) weight = !partnerWinning && beats ? 100 - r : -r;
+    if (pos === 3) weight = !partnerWinning && beats ? 100 - r : 0 - r;
     else if (pos === 2) {
-      if (partnerWinning && canBeat && wr > nextTop && !nextRuffs) weight = -r;
+      if (partnerWinning && canBeat && wr > nextTop && !nextRuffs) weight = 0 - r;
       else if (beats) weight = r > nextTop && !nextRuffs ? 100 - r : 20 + r;
-      else weight = -r;
+      else weight = 0 - r;
     } else {
-      weight = beats && r > nextTop && !nextRuffs ? 60 - r : -r;
+      weight = beats && r > nextTop && !nextRuffs ? 60 - r : 0 - r;
     }
     moves[base + n] = (low << 8) | (lead * 16 + r);
     weights[base + n] = weight;

@@ -17,7 +17,13 @@
  * counted), for the transposition table: a position with the same lengths and those cards in the
  * same hands has at least as many sure tricks.
  */
-import { BIT_COUNT, NOTRUMP, topCards } from './cards.js';
+import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, topCards as sharedTopCards } from './cards.js';
+
+// Module-local copies of the shared constants: V8 folds a module's own constants into optimized
+// code, while an import is read through a cell (and its type checked) at every use.
+const BIT_COUNT = SHARED_BIT_COUNT;
+const NOTRUMP = SHARED_NOTRUMP;
+const topCards = sharedTopCards;
 
 export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
   const partner = leader ^ 2;

@@ -6,11 +6,17 @@
  * decided it stores what it learnt. The trick count itself is found by stepping the target from a
  * guess (`nsTricks`), the table keeping what earlier targets proved.
  */
-import { BIT_COUNT, NOTRUMP, topCards } from './cards.js';
+import { BIT_COUNT as SHARED_BIT_COUNT, NOTRUMP as SHARED_NOTRUMP, topCards as sharedTopCards } from './cards.js';
 import { generateMoves } from './move-order.js';
 import { PlayState } from './play-state.js';
 import { cannotTakeAll, quickTricks, trumpTricks } from './quick-tricks.js';
 import { TranspositionTable } from './transposition.js';
+
+// Module-local copies of the shared constants: V8 folds a module's own constants into optimized
+// code, while an import is read through a cell (and its type checked) at every use.
+const BIT_COUNT = SHARED_BIT_COUNT;
+const NOTRUMP = SHARED_NOTRUMP;
+const topCards = sharedTopCards;
 
 const MAX_DEPTH = 53;
 const SLOTS = 16;
@@ -328,7 +334,8 @@ export class DoubleDummySearch {
     const c3 = codes[3];
     const hit = tt.probe(need);
     if (hit >= 0) {
-      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), tt.fixed(hit, suit));
+      const counts = tt.fixedCounts(hit);
+      for (let suit = 0; suit < 4; suit++) rel[here + suit] = topCards(presentOf(h, suit), (counts >> (4 * suit)) & 15);
       return tt.lower(hit) >= need;
     }
     // The lead that last cut at this depth first. (Leads remembered in table entries that match

@@ -155,22 +155,30 @@ export class TranspositionTable {
    */
   probe(need: number): number {
     const sum = this.summary;
-    const deep = this.deep;
+    const blockNext = this.blockNext;
+    const blockCount = this.blockCount;
     const w1 = this.w1;
-    for (let block = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD]; block !== NONE; block = this.blockNext[block]) {
-      const first = block * BLOCK;
-      for (let e = first + this.blockCount[block] - 1; e >= first; e--) {
-        const at = e * SUMMARY;
+    // The scan steps through the summaries themselves: the loop that rejects most entries does no
+    // multiplication and reads nothing but `sum`. Word 1 first: it rejects about 96% of the
+    // entries scanned, the bounds about 7% (measured).
+    for (let block = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD]; block !== NONE; block = blockNext[block]) {
+      const first = block * BLOCK * SUMMARY;
+      for (let at = first + (blockCount[block] - 1) * SUMMARY; at >= first; at -= SUMMARY) {
+        if (((sum[at + 1] ^ w1) & sum[at + 2]) !== 0) continue;
         const info = sum[at + INFO];
         if ((info & 15) < need && ((info >> 4) & 15) >= need) continue;
-        if (((sum[at + 1] ^ w1) & sum[at + 2]) !== 0) continue;
-        const d = e * DEEP;
-        if (((deep[d] ^ this.w2) & deep[d + 1]) !== 0 || ((deep[d + 2] ^ this.w3) & deep[d + 3]) !== 0) continue;
-        if (((deep[d + 4] ^ this.w4) & deep[d + 5]) !== 0) continue;
-        return this.toFront(e);
+        const e = at / SUMMARY;
+        if (this.deepMatches(e)) return this.toFront(e);
       }
     }
     return NONE;
+  }
+
+  /** Whether entry `e`'s owners below the top four cards of each suit match the position's. */
+  private deepMatches(e: number): boolean {
+    const deep = this.deep;
+    const d = e * DEEP;
+    return ((deep[d] ^ this.w2) & deep[d + 1]) === 0 && ((deep[d + 2] ^ this.w3) & deep[d + 3]) === 0 && ((deep[d + 4] ^ this.w4) & deep[d + 5]) === 0;
   }
 
   /**
@@ -181,8 +189,22 @@ export class TranspositionTable {
     const head = this.keySlots[this.slot * KEY_STRIDE + KEY_HEAD];
     const front = head * BLOCK + this.blockCount[head] - 1;
     if (front === e) return e;
-    swap(this.summary, e * SUMMARY, front * SUMMARY, SUMMARY);
-    swap(this.deep, e * DEEP, front * DEEP, DEEP);
+    // Value by value, unrolled: cheaper than a loop over the entry's 3 + 6 numbers (measured).
+    const sum = this.summary;
+    const a = e * SUMMARY;
+    const b = front * SUMMARY;
+    swap(sum, a, b);
+    swap(sum, a + 1, b + 1);
+    swap(sum, a + 2, b + 2);
+    const deep = this.deep;
+    const c = e * DEEP;
+    const d = front * DEEP;
+    swap(deep, c, d);
+    swap(deep, c + 1, d + 1);
+    swap(deep, c + 2, d + 2);
+    swap(deep, c + 3, d + 3);
+    swap(deep, c + 4, d + 4);
+    swap(deep, c + 5, d + 5);
     return front;
   }
 
@@ -190,9 +212,9 @@ export class TranspositionTable {
     return this.summary[e * SUMMARY + INFO] & 15;
   }
 
-  /** How many top cards of `suit` entry `e` fixes. */
-  fixed(e: number, suit: number): number {
-    return (this.summary[e * SUMMARY + INFO] >>> (FIXED_SHIFT + 4 * suit)) & 15;
+  /** How many top cards of each suit entry `e` fixes, 4 bits a suit (suit 0 lowest): one read for all four. */
+  fixedCounts(e: number): number {
+    return this.summary[e * SUMMARY + INFO] >>> FIXED_SHIFT;
   }
 
   /**
@@ -265,12 +287,10 @@ export class TranspositionTable {
   }
 }
 
-function swap(t: Int32Array, a: number, b: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const x = t[a + i];
-    t[a + i] = t[b + i];
-    t[b + i] = x;
-  }
+function swap(t: Int32Array, a: number, b: number): void {
+  const x = t[a];
+  t[a] = t[b];
+  t[b] = x;
 }
 
 /**
