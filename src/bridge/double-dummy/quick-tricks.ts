@@ -19,7 +19,7 @@
  */
 import { BIT_COUNT, NOTRUMP, topCards } from './cards.js';
 
-export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
+export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, enough: number, relevant: Int32Array, at: number): number {
   const partner = leader ^ 2;
   const lho = (leader + 1) & 3;
   const rho = (leader + 3) & 3;
@@ -40,11 +40,18 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   let cross = 0;
   let entry = false;
   let crossSuits = 0;
-  for (let s = 0; s < 4; s++) {
+  // The trump suit first: the drawing of trumps relies on its top cards, which an early answer
+  // must keep.
+  for (let i = 0; i < 4; i++) {
+    const s = suited ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    if (i > 0 && (own >= enough || (entry && own + cross >= enough))) {
+      return enoughFound(own, cross, enough, left, i, suited ? trump : -1, relevant, at);
+    }
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
     const all = mine | his | hands[lho * 4 + s] | hands[rho * 4 + s];
     relevant[at + s] = 0;
+    ownOnly[s] = 0;
     if (all === 0) continue;
     const sideSuit = suited && s !== trump;
     let limit = 13;
@@ -74,7 +81,6 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       }
       continue;
     }
-    ownOnly[s] = 0;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
     let reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
@@ -102,6 +108,22 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
     if (lhoSafe && rhoSafe) return 1;
   }
   return 0;
+}
+
+/**
+ * The count reached `enough` after the first `visited` suits of the order (trump first): the
+ * suits not visited are relied on for nothing, and when the leader's own winners are enough,
+ * partner's cards are not relied on either (fewer cards relied on make the table's entries match
+ * more positions).
+ */
+function enoughFound(own: number, cross: number, enough: number, left: number, visited: number, trump: number, relevant: Int32Array, at: number): number {
+  const ownEnough = own >= enough;
+  for (let i = 0; i < 4; i++) {
+    const s = trump >= 0 ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    if (i >= visited) relevant[at + s] = 0;
+    else if (ownEnough) relevant[at + s] = ownOnly[s];
+  }
+  return Math.min(left, ownEnough ? own : own + cross);
 }
 
 /** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */

@@ -370,7 +370,7 @@ export class DoubleDummySearch {
     const rel = this.relevant;
     const left = s.left;
     const ns = (leader & 1) === 0;
-    const sure = quickTricks(h, s.trump, leader, left, rel, here);
+    const sure = quickTricks(h, s.trump, leader, left, ns ? need : left - need + 1, rel, here);
     if (ns ? sure >= need : left - sure < need) return ns ? 1 : 0;
     // In notrump, when the other side holds the top card of every suit the leader can lead, the
     // leader's side loses the first trick.
