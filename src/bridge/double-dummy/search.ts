@@ -56,6 +56,7 @@ export class DoubleDummySearch {
       s.hands[hand * 4 + (card >> 4)] |= 1 << (card & 15);
       s.play(hand, pos, card >> 4, card & 15);
     });
+    s.countLengths();
     this.leader = leader;
     this.played = trick.length;
     s.left = this.countLeft();
@@ -299,9 +300,8 @@ export class DoubleDummySearch {
     if (decided >= 0) return decided === 1;
     const tt = this.table;
     const codes = tt.codes;
-    // West's club length follows from the others (every hand holds as many cards): not keyed.
-    let lengthsA = 0;
-    let lengthsB = leader << 28;
+    const lengthsA = s.lengthsA;
+    const lengthsB = s.lengthsB | (leader << 28);
     // A suit no card of the last trick came from keeps the code the trick's start above worked out
     // (that trick's start, four cards up, is on the path and computed its codes before playing).
     const above = depth - 4;
@@ -312,9 +312,6 @@ export class DoubleDummySearch {
       changed = (1 << s.trickSuit[o]) | (1 << s.trickSuit[o + 1]) | (1 << s.trickSuit[o + 2]) | (1 << s.trickSuit[o + 3]);
     }
     for (let suit = 0; suit < 4; suit++) {
-      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
-      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
-      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
       if ((changed & (1 << suit)) !== 0) suitCode(h, suit, codes);
       else codes[suit] = cache[above * 4 + suit];
       cache[depth * 4 + suit] = codes[suit];
