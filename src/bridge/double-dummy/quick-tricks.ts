@@ -65,6 +65,13 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       // Once every other hand is out of the suit, the leader's small cards are winners too.
       const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !partnerTrumps);
       if (safe && mineTop >= Math.max(BIT_COUNT[his], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) counted = BIT_COUNT[mine];
+      if (own + counted >= enough) {
+        // This suit completes the count: rely on just the top cards it needs (a count of long
+        // cards relies on the whole top run).
+        const used = counted <= mineTop ? enough - own : counted;
+        ownOnly[s] = topCards(all, Math.min(used, mineTop));
+        return enoughFound(own + used, 0, enough, left, i + 1, suited ? trump : -1, relevant, at);
+      }
       own += counted;
       relevant[at + s] = topCards(all, Math.min(counted, mineTop));
       ownOnly[s] = relevant[at + s];
