@@ -152,10 +152,12 @@ function topRun(mine: number, all: number): number {
  *   (a trick with a trump in it goes to the highest trump), relying on lengths only;
  * - the side holds the top two trumps, and not as two singletons in different hands (which a
  *   trump lead would make fall together): two tricks, relying on those two cards;
- * - the side holds the top trump: one trick, relying on it.
+ * - the side holds the top trump: one trick, relying on it;
+ * - the side, not on lead (`onLead` false), has a guarded second-best trump over the top one, or
+ *   the second and third best: one trick (see guardedSecondTrump).
  * `relevant` receives the trump suit's cards relied on (other suits are left alone).
  */
-export function trumpTricks(hands: Int32Array, trump: number, hand: number, relevant: Int32Array, at: number): number {
+export function trumpTricks(hands: Int32Array, trump: number, hand: number, onLead: boolean, relevant: Int32Array, at: number): number {
   const a = hands[hand * 4 + trump];
   const b = hands[(hand ^ 2) * 4 + trump];
   const ours = a | b;
@@ -165,7 +167,7 @@ export function trumpTricks(hands: Int32Array, trump: number, hand: number, rele
   if (theirs === 0) return Math.max(BIT_COUNT[a], BIT_COUNT[b]);
   const all = ours | theirs;
   const top = 1 << (31 - Math.clz32(all));
-  if ((ours & top) === 0) return 0;
+  if ((ours & top) === 0) return onLead ? 0 : guardedSecondTrump(hands, trump, hand, all, top, relevant, at);
   const second = 1 << (31 - Math.clz32(all ^ top));
   const twoSingletons = BIT_COUNT[a] === 1 && BIT_COUNT[b] === 1;
   if ((ours & second) !== 0 && !twoSingletons) {
@@ -173,6 +175,31 @@ export function trumpTricks(hands: Int32Array, trump: number, hand: number, rele
     return 2;
   }
   relevant[at + trump] = top;
+  return 1;
+}
+
+/**
+ * One trick for the side of `hand`, not on lead, without the top trump (DDS's later tricks): its
+ * second-best trump, guarded (its holder has another trump), sits just after the top trump's
+ * holder, or the side holds the third-best trump too. The top trump can take only one of them,
+ * and the side never has to lead from the guard before it has won a trick. Relies on the top two
+ * or three trumps.
+ */
+function guardedSecondTrump(hands: Int32Array, trump: number, hand: number, all: number, top: number, relevant: Int32Array, at: number): number {
+  const rest = all ^ top;
+  if (rest === 0) return 0;
+  const second = 1 << (31 - Math.clz32(rest));
+  const holder = (hands[hand * 4 + trump] & second) !== 0 ? hand : (hands[(hand ^ 2) * 4 + trump] & second) !== 0 ? hand ^ 2 : -1;
+  if (holder < 0 || BIT_COUNT[hands[holder * 4 + trump]] < 2) return 0;
+  if ((hands[((holder + 3) & 3) * 4 + trump] & top) !== 0) {
+    relevant[at + trump] = top | second;
+    return 1;
+  }
+  const below = rest ^ second;
+  if (below === 0) return 0;
+  const third = 1 << (31 - Math.clz32(below));
+  if (((hands[hand * 4 + trump] | hands[(hand ^ 2) * 4 + trump]) & third) === 0) return 0;
+  relevant[at + trump] = top | second | third;
   return 1;
 }
 

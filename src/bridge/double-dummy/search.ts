@@ -389,9 +389,9 @@ export class DoubleDummySearch {
       // The other side's sure trump tricks bound the leader's side from above; the leader's own
       // sure trump tricks may beat the quick tricks as a bound from below.
       rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
-      const theirs = trumpTricks(h, s.trump, leader ^ 1, rel, here);
+      const theirs = trumpTricks(h, s.trump, leader ^ 1, false, rel, here);
       if (ns ? left - theirs < need : theirs >= need) return ns ? 0 : 1;
-      const ours = trumpTricks(h, s.trump, leader, rel, here);
+      const ours = trumpTricks(h, s.trump, leader, true, rel, here);
       if (ns ? ours >= need : left - ours < need) return ns ? 1 : 0;
     }
     // A side needing every trick in notrump.
