@@ -170,7 +170,18 @@ export function trumpTricks(hands: Int32Array, trump: number, hand: number, onLe
   if ((ours & top) === 0) return onLead ? 0 : guardedSecondTrump(hands, trump, hand, all, top, relevant, at);
   const second = 1 << (31 - Math.clz32(all ^ top));
   const twoSingletons = BIT_COUNT[a] === 1 && BIT_COUNT[b] === 1;
-  if ((ours & second) !== 0 && !twoSingletons) {
+  const topTwo = (ours & second) !== 0 && !twoSingletons;
+  const run = topCards(all, topRun(ours, all));
+  const runA = a & run;
+  const runB = b & run;
+  const longer = BIT_COUNT[runA] >= BIT_COUNT[runB] ? runA : runB;
+  if (BIT_COUNT[longer] > (topTwo ? 2 : 1)) {
+    // Each card of one hand's share of the run wins a trick of its own (partner's may only
+    // overtake it).
+    relevant[at + trump] = run & ~((longer & -longer) - 1);
+    return BIT_COUNT[longer];
+  }
+  if (topTwo) {
     relevant[at + trump] = top | second;
     return 2;
   }
