@@ -153,6 +153,8 @@ function topRun(mine: number, all: number): number {
  * - the side holds the top two trumps, and not as two singletons in different hands (which a
  *   trump lead would make fall together): two tricks, relying on those two cards;
  * - the side holds the top trump: one trick, relying on it;
+ * - one hand holds more than that of the side's top run of trumps (the cards above every
+ *   opponent's trump): a trick for each, relying on the run down to his lowest of them;
  * - the side, not on lead (`onLead` false), has a guarded second-best trump over the top one, or
  *   the second and third best: one trick (see guardedSecondTrump).
  * `relevant` receives the trump suit's cards relied on (other suits are left alone).
