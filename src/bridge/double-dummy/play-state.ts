@@ -23,6 +23,16 @@ export class PlayState {
   nsWon = 0;
   /** Tricks not yet completed, the one in progress included. */
   left = 0;
+  /**
+   * The hands' suit lengths, 4 bits each, as the transposition table keys them: North's and
+   * East's in `lengthsA`, South's and West's but West's clubs (which follow from the rest) in
+   * `lengthsB`. Kept up to date by play and unplay, so a trick's start does not count them; kept
+   * as int32 (`| 0`), as the table's keys are: East's last suit fills bits 28–31, and a sum left as
+   * a double past 2³¹ (eight cards of it) never matched its key, so those positions were searched
+   * again and again.
+   */
+  lengthsA = 0;
+  lengthsB = 0;
 
   load(holdings: Int32Array, trump: number): void {
     this.hands.set(holdings);
@@ -32,10 +42,24 @@ export class PlayState {
     let cards = 0;
     for (let i = 0; i < 16; i++) cards += popcount(holdings[i]);
     this.left = Math.ceil(cards / 4);
+    this.countLengths();
+  }
+
+  countLengths(): void {
+    this.lengthsA = 0;
+    this.lengthsB = 0;
+    for (let i = 0; i < 16; i++) {
+      const n = popcount(this.hands[i]);
+      this.lengthsA = (this.lengthsA + n * UNIT_A[i]) | 0;
+      this.lengthsB = (this.lengthsB + n * UNIT_B[i]) | 0;
+    }
   }
 
   play(hand: number, pos: number, suit: number, rank: number): void {
-    this.hands[hand * 4 + suit] ^= 1 << rank;
+    const i = hand * 4 + suit;
+    this.hands[i] ^= 1 << rank;
+    this.lengthsA = (this.lengthsA - UNIT_A[i]) | 0;
+    this.lengthsB = (this.lengthsB - UNIT_B[i]) | 0;
     const o = this.at;
     this.trickSuit[o + pos] = suit;
     this.trickRank[o + pos] = rank;
@@ -51,7 +75,10 @@ export class PlayState {
   }
 
   unplay(hand: number, suit: number, rank: number): void {
-    this.hands[hand * 4 + suit] ^= 1 << rank;
+    const i = hand * 4 + suit;
+    this.hands[i] ^= 1 << rank;
+    this.lengthsA = (this.lengthsA + UNIT_A[i]) | 0;
+    this.lengthsB = (this.lengthsB + UNIT_B[i]) | 0;
   }
 
   /** The hand winning the trick after the card at `pos`. */
@@ -68,6 +95,10 @@ export class PlayState {
     return mask;
   }
 }
+
+/** One card of `hand * 4 + suit` in `lengthsA` and in `lengthsB`. */
+const UNIT_A = Int32Array.from({ length: 16 }, (_, i) => (i < 8 ? 1 << (4 * i) : 0));
+const UNIT_B = Int32Array.from({ length: 16 }, (_, i) => (i >= 8 && i < 15 ? 1 << (4 * (i - 8)) : 0));
 
 function popcount(mask: number): number {
   let n = 0;

@@ -25,7 +25,7 @@ const BIT_COUNT = SHARED_BIT_COUNT;
 const NOTRUMP = SHARED_NOTRUMP;
 const topCards = sharedTopCards;
 
-export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, relevant: Int32Array, at: number): number {
+export function quickTricks(hands: Int32Array, trump: number, leader: number, left: number, enough: number, relevant: Int32Array, at: number): number {
   const partner = leader ^ 2;
   const lho = (leader + 1) & 3;
   const rho = (leader + 3) & 3;
@@ -46,11 +46,18 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   let cross = 0;
   let entry = false;
   let crossSuits = 0;
-  for (let s = 0; s < 4; s++) {
+  // The trump suit first: the drawing of trumps relies on its top cards, which an early answer
+  // must keep.
+  for (let i = 0; i < 4; i++) {
+    const s = suited ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    if (i > 0 && (own >= enough || (entry && own + cross >= enough))) {
+      return enoughFound(own, cross, enough, left, i, suited ? trump : -1, relevant, at);
+    }
     const mine = hands[leader * 4 + s];
     const his = hands[partner * 4 + s];
     const all = mine | his | hands[lho * 4 + s] | hands[rho * 4 + s];
     relevant[at + s] = 0;
+    ownOnly[s] = 0;
     if (all === 0) continue;
     const sideSuit = suited && s !== trump;
     let limit = 13;
@@ -64,6 +71,13 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       // Once every other hand is out of the suit, the leader's small cards are winners too.
       const safe = !sideSuit || (!lhoTrumps && !rhoTrumps && !partnerTrumps);
       if (safe && mineTop >= Math.max(BIT_COUNT[his], BIT_COUNT[hands[lho * 4 + s]], BIT_COUNT[hands[rho * 4 + s]])) counted = BIT_COUNT[mine];
+      if (own + counted >= enough) {
+        // This suit completes the count: rely on just the top cards it needs (a count of long
+        // cards relies on the whole top run).
+        const used = counted <= mineTop ? enough - own : counted;
+        ownOnly[s] = topCards(all, Math.min(used, mineTop));
+        return enoughFound(own + used, 0, enough, left, i + 1, suited ? trump : -1, relevant, at);
+      }
       own += counted;
       relevant[at + s] = topCards(all, Math.min(counted, mineTop));
       ownOnly[s] = relevant[at + s];
@@ -80,7 +94,6 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
       }
       continue;
     }
-    ownOnly[s] = 0;
     const hisTop = topRun(his, all);
     if (hisTop === 0) continue;
     let reach = sideSuit && leaderTrumps ? Math.min(hisTop, limit, BIT_COUNT[mine]) : sideSuit ? Math.min(hisTop, limit) : hisTop;
@@ -110,6 +123,22 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   return 0;
 }
 
+/**
+ * The count reached `enough` after the first `visited` suits of the order (trump first): the
+ * suits not visited are relied on for nothing, and when the leader's own winners are enough,
+ * partner's cards are not relied on either (fewer cards relied on make the table's entries match
+ * more positions).
+ */
+function enoughFound(own: number, cross: number, enough: number, left: number, visited: number, trump: number, relevant: Int32Array, at: number): number {
+  const ownEnough = own >= enough;
+  for (let i = 0; i < 4; i++) {
+    const s = trump >= 0 ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    if (i >= visited) relevant[at + s] = 0;
+    else if (ownEnough) relevant[at + s] = ownOnly[s];
+  }
+  return Math.min(left, ownEnough ? own : own + cross);
+}
+
 /** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */
 const ownOnly = new Int32Array(4);
 
@@ -129,10 +158,14 @@ function topRun(mine: number, all: number): number {
  *   (a trick with a trump in it goes to the highest trump), relying on lengths only;
  * - the side holds the top two trumps, and not as two singletons in different hands (which a
  *   trump lead would make fall together): two tricks, relying on those two cards;
- * - the side holds the top trump: one trick, relying on it.
+ * - the side holds the top trump: one trick, relying on it;
+ * - one hand holds more than that of the side's top run of trumps (the cards above every
+ *   opponent's trump): a trick for each, relying on the run down to his lowest of them;
+ * - the side, not on lead (`onLead` false), has a guarded second-best trump over the top one, or
+ *   the second and third best: one trick (see guardedSecondTrump).
  * `relevant` receives the trump suit's cards relied on (other suits are left alone).
  */
-export function trumpTricks(hands: Int32Array, trump: number, hand: number, relevant: Int32Array, at: number): number {
+export function trumpTricks(hands: Int32Array, trump: number, hand: number, onLead: boolean, relevant: Int32Array, at: number): number {
   const a = hands[hand * 4 + trump];
   const b = hands[(hand ^ 2) * 4 + trump];
   const ours = a | b;
@@ -142,14 +175,50 @@ export function trumpTricks(hands: Int32Array, trump: number, hand: number, rele
   if (theirs === 0) return Math.max(BIT_COUNT[a], BIT_COUNT[b]);
   const all = ours | theirs;
   const top = 1 << (31 - Math.clz32(all));
-  if ((ours & top) === 0) return 0;
+  if ((ours & top) === 0) return onLead ? 0 : guardedSecondTrump(hands, trump, hand, all, top, relevant, at);
   const second = 1 << (31 - Math.clz32(all ^ top));
   const twoSingletons = BIT_COUNT[a] === 1 && BIT_COUNT[b] === 1;
-  if ((ours & second) !== 0 && !twoSingletons) {
+  const topTwo = (ours & second) !== 0 && !twoSingletons;
+  const run = topCards(all, topRun(ours, all));
+  const runA = a & run;
+  const runB = b & run;
+  const longer = BIT_COUNT[runA] >= BIT_COUNT[runB] ? runA : runB;
+  if (BIT_COUNT[longer] > (topTwo ? 2 : 1)) {
+    // Each card of one hand's share of the run wins a trick of its own (partner's may only
+    // overtake it).
+    relevant[at + trump] = run & ~((longer & -longer) - 1);
+    return BIT_COUNT[longer];
+  }
+  if (topTwo) {
     relevant[at + trump] = top | second;
     return 2;
   }
   relevant[at + trump] = top;
+  return 1;
+}
+
+/**
+ * One trick for the side of `hand`, not on lead, without the top trump (DDS's later tricks): its
+ * second-best trump, guarded (its holder has another trump), sits just after the top trump's
+ * holder, or the side holds the third-best trump too. The top trump can take only one of them,
+ * and the side never has to lead from the guard before it has won a trick. Relies on the top two
+ * or three trumps.
+ */
+function guardedSecondTrump(hands: Int32Array, trump: number, hand: number, all: number, top: number, relevant: Int32Array, at: number): number {
+  const rest = all ^ top;
+  if (rest === 0) return 0;
+  const second = 1 << (31 - Math.clz32(rest));
+  const holder = (hands[hand * 4 + trump] & second) !== 0 ? hand : (hands[(hand ^ 2) * 4 + trump] & second) !== 0 ? hand ^ 2 : -1;
+  if (holder < 0 || BIT_COUNT[hands[holder * 4 + trump]] < 2) return 0;
+  if ((hands[((holder + 3) & 3) * 4 + trump] & top) !== 0) {
+    relevant[at + trump] = top | second;
+    return 1;
+  }
+  const below = rest ^ second;
+  if (below === 0) return 0;
+  const third = 1 << (31 - Math.clz32(below));
+  if (((hands[hand * 4 + trump] | hands[(hand ^ 2) * 4 + trump]) & third) === 0) return 0;
+  relevant[at + trump] = top | second | third;
   return 1;
 }
 

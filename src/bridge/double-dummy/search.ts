@@ -62,6 +62,7 @@ export class DoubleDummySearch {
       s.hands[hand * 4 + (card >> 4)] |= 1 << (card & 15);
       s.play(hand, pos, card >> 4, card & 15);
     });
+    s.countLengths();
     this.leader = leader;
     this.played = trick.length;
     s.left = this.countLeft();
@@ -305,9 +306,8 @@ export class DoubleDummySearch {
     if (decided >= 0) return decided === 1;
     const tt = this.table;
     const codes = tt.codes;
-    // West's club length follows from the others (every hand holds as many cards): not keyed.
-    let lengthsA = 0;
-    let lengthsB = leader << 28;
+    const lengthsA = s.lengthsA;
+    const lengthsB = s.lengthsB | (leader << 28);
     // A suit no card of the last trick came from keeps the code the trick's start above worked out
     // (that trick's start, four cards up, is on the path and computed its codes before playing).
     const above = depth - 4;
@@ -318,9 +318,6 @@ export class DoubleDummySearch {
       changed = (1 << s.trickSuit[o]) | (1 << s.trickSuit[o + 1]) | (1 << s.trickSuit[o + 2]) | (1 << s.trickSuit[o + 3]);
     }
     for (let suit = 0; suit < 4; suit++) {
-      lengthsA |= (BIT_COUNT[h[suit]] << (suit * 4)) | (BIT_COUNT[h[4 + suit]] << (16 + suit * 4));
-      lengthsB |= BIT_COUNT[h[8 + suit]] << (suit * 4);
-      if (suit < 3) lengthsB |= BIT_COUNT[h[12 + suit]] << (16 + suit * 4);
       if ((changed & (1 << suit)) !== 0) suitCode(h, suit, codes);
       else codes[suit] = cache[above * 4 + suit];
       cache[depth * 4 + suit] = codes[suit];
@@ -377,7 +374,7 @@ export class DoubleDummySearch {
     const rel = this.relevant;
     const left = s.left;
     const ns = (leader & 1) === 0;
-    const sure = quickTricks(h, s.trump, leader, left, rel, here);
+    const sure = quickTricks(h, s.trump, leader, left, ns ? need : left - need + 1, rel, here);
     if (ns ? sure >= need : left - sure < need) return ns ? 1 : 0;
     // In notrump, when the other side holds the top card of every suit the leader can lead, the
     // leader's side loses the first trick.
@@ -399,9 +396,9 @@ export class DoubleDummySearch {
       // The other side's sure trump tricks bound the leader's side from above; the leader's own
       // sure trump tricks may beat the quick tricks as a bound from below.
       rel[here] = rel[here + 1] = rel[here + 2] = rel[here + 3] = 0;
-      const theirs = trumpTricks(h, s.trump, leader ^ 1, rel, here);
+      const theirs = trumpTricks(h, s.trump, leader ^ 1, false, rel, here);
       if (ns ? left - theirs < need : theirs >= need) return ns ? 0 : 1;
-      const ours = trumpTricks(h, s.trump, leader, rel, here);
+      const ours = trumpTricks(h, s.trump, leader, true, rel, here);
       if (ns ? ours >= need : left - ours < need) return ns ? 1 : 0;
     }
     // A side needing every trick in notrump.
