@@ -45,7 +45,7 @@ export class PlayState {
     this.countLengths();
   }
 
-  countLengths(): void {
+  private countLengths(): void {
     this.lengthsA = 0;
     this.lengthsB = 0;
     for (let i = 0; i < 16; i++) {

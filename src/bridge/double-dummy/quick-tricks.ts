@@ -49,7 +49,7 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
   // The trump suit first: the drawing of trumps relies on its top cards, which an early answer
   // must keep.
   for (let i = 0; i < 4; i++) {
-    const s = suited ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    const s = suitAt(i, suited ? trump : -1);
     if (i > 0 && (own >= enough || (entry && own + cross >= enough))) {
       return enoughFound(own, cross, enough, left, i, suited ? trump : -1, relevant, at);
     }
@@ -132,11 +132,17 @@ export function quickTricks(hands: Int32Array, trump: number, leader: number, le
 function enoughFound(own: number, cross: number, enough: number, left: number, visited: number, trump: number, relevant: Int32Array, at: number): number {
   const ownEnough = own >= enough;
   for (let i = 0; i < 4; i++) {
-    const s = trump >= 0 ? (i === 0 ? trump : i <= trump ? i - 1 : i) : i;
+    const s = suitAt(i, trump);
     if (i >= visited) relevant[at + s] = 0;
     else if (ownEnough) relevant[at + s] = ownOnly[s];
   }
   return Math.min(left, ownEnough ? own : own + cross);
+}
+
+/** The suit visited `i`-th: the trump suit first (none: -1), then the others in order. */
+function suitAt(i: number, trump: number): number {
+  if (trump < 0) return i;
+  return i === 0 ? trump : i <= trump ? i - 1 : i;
 }
 
 /** Scratch: per suit, what `relevant` holds without partner's cards (if he cannot be reached). */

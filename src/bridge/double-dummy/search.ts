@@ -59,10 +59,9 @@ export class DoubleDummySearch {
     // The trick's cards are out of the hands already: put them back and play them again.
     trick.forEach((card, pos) => {
       const hand = (leader + pos) & 3;
-      s.hands[hand * 4 + (card >> 4)] |= 1 << (card & 15);
+      s.unplay(hand, card >> 4, card & 15);
       s.play(hand, pos, card >> 4, card & 15);
     });
-    s.countLengths();
     this.leader = leader;
     this.played = trick.length;
     s.left = this.countLeft();
