@@ -9,7 +9,8 @@ import { serviceProcess } from '../../test/support/service-process.js';
  * The real service (dist/main.js) in a child process, on a schema of its own: the local
  * PostgreSQL (BENCH_DATABASE_URL, or 127.0.0.1:5432/test), migrated by the service as it starts,
  * or an embedded one when none answers. The load generator stays in the bench process.
- * BENCH_SERVER_NODE_FLAGS passes flags to the service's node (e.g. --cpu-prof).
+ * BENCH_SERVER_NODE_FLAGS passes flags to the service's node (e.g. --cpu-prof); BENCH_KEEP_SCHEMA=1
+ * keeps the run's schema.
  */
 export interface BenchServer {
   url: string;
@@ -35,7 +36,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     pid: service.pid!,
     stop: async () => {
       await service.kill();
-      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // BENCH_KEEP_SCHEMA=1 leaves the run's rows behind, to study its queries afterwards.
+      if (process.env.BENCH_KEEP_SCHEMA) console.log(`  (schema ${schema} kept)`);
+      else await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await pool.end();
       await server.stop();
     },
