@@ -5,6 +5,7 @@ import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert } from '../database/bulk-insert.js';
+import { loadCheckedOnce } from '../database/bulk-load.js';
 import { copyInto } from '../database/copy-rows.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -209,7 +210,10 @@ export class ImportService {
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
     // By COPY on the transaction's own connection: the worker's bytes go to the socket untouched.
     const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.push(...lines));
-    await copyInto(await this.prisma.connectionOf(tx), 'Result', RESULT_COLUMN_NAMES, chunks, goOn);
+    // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
+    const connection = await this.prisma.connectionOf(tx);
+    const loaded = { table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: sessions.map((s) => s.id) };
+    await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({
@@ -250,7 +254,16 @@ export class ImportService {
     const connection = await this.prisma.connectionOf(tx);
     const knownPlayers = await this.knownPlayers(connection, organizationId, memberNumbers(planned));
     const rows = await encode({ eventId, organizationId, existing: existing.map(({ id, section, number, direction }) => ({ id, section, number, direction })), knownPlayers });
-    for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
+    // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
+    const fresh = planned.filter((c) => !rows.existing.has(c.id)).map((c) => c.id);
+    const loaded = [
+      { table: 'Contestant', where: 'c."id" = ANY($1::uuid[])', values: fresh },
+      { table: 'Player', where: 'c."id" IN (SELECT "playerId" FROM "ContestantPlayer" WHERE "contestantId" = ANY($1::uuid[]))', values: fresh },
+      { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh },
+    ];
+    await loadCheckedOnce(connection, loaded, async () => {
+      for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
+    });
     return new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id]));
   }
 

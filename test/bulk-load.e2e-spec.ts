@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { loadCheckedOnce, type LoadedRows } from '../src/database/bulk-load.js';
+import { databaseTarget } from '../src/database/connection.js';
+import { copyInto } from '../src/database/copy-rows.js';
+import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
+
+/**
+ * Bulk loads with their foreign keys checked once (database/bulk-load.ts): what the database's
+ * row triggers would refuse is still refused, the parents are locked as the triggers lock them,
+ * the service's own triggers still fire, and a role without the privilege loads as before.
+ */
+describe('bulk loads checked once', () => {
+  let db: TestDatabase;
+  const plainRole = `traveller_plain_${randomBytes(3).toString('hex')}`;
+  const ids = { event: randomUUID(), session: randomUUID(), section: randomUUID(), ns: randomUUID(), ew: randomUUID() };
+  const COLUMNS = ['id', 'sessionId', 'sectionId', 'boardNumber', 'nsContestantId', 'ewContestantId', 'status', 'contract', 'declarer', 'tricks', 'nsScore'];
+  const line = (board: number, ns = ids.ns, ew = ids.ew) => [randomUUID(), ids.session, ids.section, board, ns, ew, 'PLAYED', '4S', 'N', 10, 420].join('\t') + '\n';
+  const loaded: LoadedRows[] = [{ table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: [ids.session] }];
+
+  /** A connection on the test's schema, as `user` (the server's own user by default), in a transaction. */
+  async function connect(user?: string): Promise<pg.Client> {
+    const { connectionString, schema } = databaseTarget(db.url);
+    const url = new URL(connectionString);
+    if (user) url.username = user;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(`SET search_path TO "${schema}"`);
+    return client;
+  }
+
+  /** Lines loaded in one transaction through loadCheckedOnce, committed; answers whether the keys were checked once. */
+  async function load(client: pg.Client, lines: string[]): Promise<boolean> {
+    await client.query('BEGIN');
+    try {
+      const once = await loadCheckedOnce(client, loaded, () => copyInto(client, 'Result', COLUMNS, [lines.join('')]));
+      await client.query('COMMIT');
+      return once;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  }
+
+  const revision = async () => (await sql<{ revision: string }>(db.url, 'SELECT "revision"::text AS "revision" FROM "Event" WHERE "id" = $1', [ids.event]))[0].revision;
+  const results = async () => Number((await sql<{ n: string }>(db.url, 'SELECT count(*) AS "n" FROM "Result"'))[0].n);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await sql(db.url, `INSERT INTO "Event" ("id", "name", "kind", "scoring") VALUES ($1, 'Bulk', 'PAIRS', 'MATCHPOINTS')`, [ids.event]);
+    await sql(db.url, 'INSERT INTO "Session" ("id", "eventId", "number") VALUES ($1, $2, 1)', [ids.session, ids.event]);
+    await sql(db.url, `INSERT INTO "Section" ("id", "sessionId", "letter", "tables") VALUES ($1, $2, 'A', 1)`, [ids.section, ids.session]);
+    await sql(db.url, `INSERT INTO "Contestant" ("id", "eventId", "number", "name") VALUES ($1, $3, 1, 'NS one'), ($2, $3, 2, 'EW two')`, [ids.ns, ids.ew, ids.event]);
+    await sql(db.url, `CREATE ROLE "${plainRole}" LOGIN`);
+    await sql(db.url, `GRANT USAGE ON SCHEMA "${db.schema}" TO "${plainRole}"; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${db.schema}" TO "${plainRole}"`);
+  });
+  afterAll(async () => {
+    await db?.drop();
+    await sql(db.url, `DROP ROLE IF EXISTS "${plainRole}"`).catch(() => {});
+  });
+
+  it('every trigger of the schema fires in replica mode too (ENABLE ALWAYS)', async () => {
+    const triggers = await sql<{ name: string; enabled: string }>(
+      db.url,
+      `SELECT tg.tgname AS "name", tg.tgenabled AS "enabled" FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid
+       WHERE NOT tg.tgisinternal AND c.relnamespace = $1::regnamespace ORDER BY 1`,
+      [`"${db.schema}"`],
+    );
+    expect(triggers.length).toBeGreaterThan(20);
+    expect(triggers.filter((t) => t.enabled !== 'A')).toEqual([]);
+  });
+
+  it('a superuser’s load skips the row triggers, checks the keys once, and still moves the event’s revision', async () => {
+    const client = await connect();
+    try {
+      const before = await revision();
+      expect(await load(client, [line(1), line(2)])).toBe(true);
+      expect(await results()).toBe(2);
+      expect(BigInt(await revision())).toBeGreaterThan(BigInt(before));
+      // Replica mode ended with the load: a later statement in the transaction runs the triggers.
+      expect((await client.query('SHOW session_replication_role')).rows[0].session_replication_role).toBe('origin');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses a line whose pair or section does not exist, and keeps nothing of the load', async () => {
+    const client = await connect();
+    try {
+      const before = await results();
+      await expect(load(client, [line(3), line(4, randomUUID())])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_nsContestantId_fkey') });
+      const strayingSection = line(5).replace(ids.section, randomUUID());
+      await expect(load(client, [strayingSection])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_sectionId_sessionId_fkey') });
+      expect(await results()).toBe(before);
+      // Unique keys are enforced during the load itself, as always.
+      await expect(load(client, [line(6), line(6)])).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('holds the parents as the triggers would: deleting a pair waits until the load commits', async () => {
+    const loader = await connect();
+    const deleter = await connect();
+    try {
+      await loader.query('BEGIN');
+      await loadCheckedOnce(loader, loaded, () => copyInto(loader, 'Result', COLUMNS, [line(7)]));
+      await deleter.query(`SET lock_timeout = '300ms'`);
+      await expect(deleter.query('DELETE FROM "Contestant" WHERE "id" = $1', [ids.ew])).rejects.toMatchObject({ code: '55P03' });
+      await loader.query('ROLLBACK');
+    } finally {
+      await loader.end();
+      await deleter.end();
+    }
+  });
+
+  it('a role that may not set session_replication_role loads with the database checking each row', async () => {
+    const client = await connect(plainRole);
+    try {
+      expect(await load(client, [line(8)])).toBe(false);
+      await expect(load(client, [line(9, ids.ns, randomUUID())])).rejects.toMatchObject({ code: '23503' });
+    } finally {
+      await client.end();
+    }
+  });
+});
