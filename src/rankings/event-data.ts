@@ -47,7 +47,29 @@ export interface WrittenResults {
   revision: string;
   /** The sessions whose every result row is in `results`. */
   sessionIds: string[];
-  results: StoredResult[];
+  results: WrittenLines;
+}
+
+/**
+ * Lines a transaction writes, by session, each line's position indexed as it arrives: an import
+ * adds each chunk's lines while the database is still writing the next, so the cache takes them
+ * ready (240,000 lines indexed after the commit held the event loop ~300 ms, in the import's time).
+ */
+export class WrittenLines {
+  readonly bySession = new Map<string, StoredResult[]>();
+
+  add(lines: readonly StoredResult[]): void {
+    for (const line of lines) {
+      let rows = this.bySession.get(line.sessionId);
+      if (!rows) this.bySession.set(line.sessionId, (rows = indexed([])));
+      positions.get(rows)!.set(line.id, rows.push(line) - 1);
+    }
+  }
+
+  /** Every line, session after session. */
+  all(): StoredResult[] {
+    return [...this.bySession.values()].flat();
+  }
 }
 
 /**
@@ -78,7 +100,7 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  const resultsOf = await cachedSessions(results, written?.results ?? [], [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  const resultsOf = await cachedSessions(results, written?.results.bySession ?? new Map(), [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
@@ -125,24 +147,21 @@ const SLICE = 10_000;
  * The results by session, in one pass a slice at a time: each line read made a cached line
  * (`cachedLine`: one shape for all, its session, section and pair ids the very strings the
  * event's own rows hold, its status, contract, declarer and lead one string per value: the driver
- * reads a new string for every cell, and a national field keeps 240,000 lines in its cache); the
- * lines an import handed over are cached lines already (written-lines.ts builds them so); each
- * line's position in its session's rows indexed for the corrections to come.
+ * reads a new string for every cell, and a national field keeps 240,000 lines in its cache); each
+ * line's position in its session's rows indexed for the corrections to come. The sessions an
+ * import handed over are taken as they are (WrittenLines made them so).
  */
-async function cachedSessions(read: readonly StoredResult[], handedOver: readonly StoredResult[], ids: string[]): Promise<Map<string, StoredResult[]>> {
+async function cachedSessions(read: readonly StoredResult[], handedOver: ReadonlyMap<string, StoredResult[]>, ids: string[]): Promise<Map<string, StoredResult[]>> {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
-  const bySession = new Map<string, StoredResult[]>();
-  for (let i = 0; i < read.length + handedOver.length; i++) {
+  const bySession = new Map(handedOver);
+  for (let i = 0; i < read.length; i++) {
     if (i > 0 && i % SLICE === 0) await setImmediate();
-    const line = i < read.length ? cachedLine(read[i], one, word) : handedOver[i - read.length];
+    const line = cachedLine(read[i], one, word);
     let rows = bySession.get(line.sessionId);
-    if (!rows) {
-      bySession.set(line.sessionId, (rows = []));
-      positions.set(rows, new Map());
-    }
+    if (!rows) bySession.set(line.sessionId, (rows = indexed([])));
     positions.get(rows)!.set(line.id, rows.push(line) - 1);
   }
   return bySession;
@@ -204,6 +223,12 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
 
 /** Where each row of a session's results sits (kept up to date as rows change in place). */
 const positions = new WeakMap<readonly StoredResult[], Map<string, number>>();
+
+/** A new session's rows, with their (empty) index of positions. */
+function indexed(rows: StoredResult[]): StoredResult[] {
+  positions.set(rows, new Map());
+  return rows;
+}
 
 function positionsOf(results: readonly StoredResult[]): Map<string, number> {
   let at = positions.get(results);
