@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { backup, restore } from '../src/database/backup.js';
-import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
+import { createTestDatabase, sql, triggersNotAlways, type TestDatabase } from './support/database.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 import { adjust, buildEvent, postLines } from './support/events.js';
 
@@ -49,6 +49,8 @@ describe('backup and restore', () => {
     const [{ seq }] = await sql<{ seq: string }>(target.url, `SELECT nextval(pg_get_serial_sequence('"AuditEntry"', 'seq')) AS seq`);
     const [{ max }] = await sql<{ max: string }>(target.url, `SELECT max("seq") AS max FROM "AuditEntry"`);
     expect(BigInt(seq)).toBe(BigInt(max) + 1n);
+    // The revision triggers are back on as the migrations left them, firing in a bulk load's replica mode too.
+    expect(await triggersNotAlways(target)).toEqual([]);
   });
 
   it('refuses to overwrite a database that has data unless told to, and a backup of another migration level', async () => {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { loadCheckedOnce, type LoadedRows } from '../src/database/bulk-load.js';
 import { databaseTarget } from '../src/database/connection.js';
 import { copyInto } from '../src/database/copy-rows.js';
-import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
+import { createTestDatabase, sql, triggersNotAlways, type TestDatabase } from './support/database.js';
 
 /**
  * Bulk loads with their foreign keys checked once (database/bulk-load.ts): what the database's
@@ -61,14 +61,9 @@ describe('bulk loads checked once', () => {
   });
 
   it('every trigger of the schema fires in replica mode too (ENABLE ALWAYS)', async () => {
-    const triggers = await sql<{ name: string; enabled: string }>(
-      db.url,
-      `SELECT tg.tgname AS "name", tg.tgenabled AS "enabled" FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid
-       WHERE NOT tg.tgisinternal AND c.relnamespace = $1::regnamespace ORDER BY 1`,
-      [`"${db.schema}"`],
-    );
-    expect(triggers.length).toBeGreaterThan(20);
-    expect(triggers.filter((t) => t.enabled !== 'A')).toEqual([]);
+    const triggers = await sql<{ n: string }>(db.url, `SELECT count(*) AS "n" FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid WHERE NOT tg.tgisinternal AND c.relnamespace = $1::regnamespace`, [`"${db.schema}"`]);
+    expect(Number(triggers[0].n)).toBeGreaterThan(20);
+    expect(await triggersNotAlways(db)).toEqual([]);
   });
 
   it('a superuser’s load skips the row triggers, checks the keys once, and still moves the event’s revision', async () => {

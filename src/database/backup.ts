@@ -153,7 +153,8 @@ export async function restore(url: string, file: string, { replace = false } = {
     for (const s of sequences.rows) {
       await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), GREATEST(COALESCE((SELECT max("${s.column}") FROM "${s.table}"), 0), 1), (SELECT count(*) > 0 FROM "${s.table}"))`, [`"${s.table}"`, s.column]);
     }
-    for (const t of tables) await client.query(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);
+    // Back on as the migrations left them: ENABLE ALWAYS, so they fire in a bulk load's replica mode too (bulk-load.ts).
+    await client.query('SELECT traveller_triggers_always()');
     await client.query('COMMIT');
     return { migration: level, tables: count, rows: restored };
   } catch (error) {

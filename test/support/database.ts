@@ -72,3 +72,13 @@ async function answers(url: string): Promise<boolean> {
     await client.end().catch(() => {});
   }
 }
+
+/** The schema's own triggers that would not fire in a bulk load's replica mode (see database/bulk-load.ts): none, when all is well. */
+export async function triggersNotAlways(db: Pick<TestDatabase, 'url' | 'schema'>): Promise<{ name: string; enabled: string }[]> {
+  return sql<{ name: string; enabled: string }>(
+    db.url,
+    `SELECT tg.tgname AS "name", tg.tgenabled AS "enabled" FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid
+     WHERE NOT tg.tgisinternal AND c.relnamespace = $1::regnamespace AND tg.tgenabled <> 'A' ORDER BY 1`,
+    [`"${db.schema}"`],
+  );
+}

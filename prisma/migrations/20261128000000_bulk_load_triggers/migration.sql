@@ -2,8 +2,10 @@
 -- the database does not check each of a national file's rows against its foreign keys (the load
 -- checks each key once, over all its rows). Replica mode skips every trigger that is not ENABLE
 -- ALWAYS: the service's own triggers (revisions, the change log) must fire whatever the mode.
--- A later migration that adds a trigger makes it ENABLE ALWAYS too (test/bulk-load.e2e-spec.ts).
-DO $$
+-- A later migration that adds a trigger calls this again (test/bulk-load.e2e-spec.ts checks them
+-- all); so does a restore, after turning them off while its rows go back (database/backup.ts).
+CREATE FUNCTION traveller_triggers_always() RETURNS VOID
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE t record;
 BEGIN
   FOR t IN
@@ -14,3 +16,5 @@ BEGIN
     EXECUTE format('ALTER TABLE %s ENABLE ALWAYS TRIGGER %I', t.relation, t.tgname);
   END LOOP;
 END $$;
+
+SELECT traveller_triggers_always();
