@@ -16,7 +16,7 @@
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
- * SIM_DEBUG=1 prints each correction's post and visibility times (to tell a slow scoring from a
+ * SIM_DEBUG=1 prints the pages over 15 ms, each correction's post and visibility times (to tell a slow scoring from a
  * collection that slows the post too), and each /health poll over 50 ms during the import with
  * when it was sent.
  */
@@ -229,6 +229,7 @@ try {
     pageMs.push(performance.now() - started);
     after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
   }
+  if (process.env.SIM_DEBUG) console.log(`pages over 15 ms: ${pageMs.flatMap((ms, i) => (ms > 15 ? [`#${i + 1} ${ms.toFixed(0)} ms`] : [])).join(', ') || 'none'}`);
 
   const pageCpuMs = (cpuOf(server.pid) - pagesCpu) / pageMs.length;
 

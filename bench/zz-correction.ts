@@ -1,9 +1,13 @@
 import pg from 'pg';
 import { applyEventChanges, changesBySession, loadEventData } from '../src/rankings/event-data.js';
 import { scoreEvent, scoreEventInSlices, rankedList } from '../src/rankings/event-scoring.js';
+import { warmUpScoring } from './zz-warm.js';
+if (process.env.WARM) { const t0 = performance.now(); warmUpScoring(); console.log('warm-up', (performance.now() - t0).toFixed(0)); }
 
 
 const schema = process.argv[2];
+function FIRSTCORR<T>(f: () => T): T { return f(); }
+function LATERCORR<T>(f: () => T): T { return f(); }
 const pool = new pg.Pool({ connectionString: 'postgresql://postgres@127.0.0.1:5432/test', options: `-c search_path=${schema}` });
 const [{ id }] = (await pool.query('select "eventId" as id from "Contestant" group by 1 order by count(*) desc limit 1')).rows;
 const wrap = { query: (t: string, p: unknown[]) => pool.query(t, p) } as never;
@@ -20,9 +24,10 @@ for (let i = 0; i < 12; i++) {
   t = performance.now();
   data = applyEventChanges(data, changes);
   const t1 = performance.now();
-  scored = scoreEvent(data, scored, changesBySession(data, changes));
+  const d = data, sc = scored;
+  scored = i === 0 ? FIRSTCORR(() => scoreEvent(d, sc, changesBySession(d, changes))) : LATERCORR(() => scoreEvent(d, sc, changesBySession(d, changes)));
   console.log('  apply', (t1 - t).toFixed(1), 'score', (performance.now() - t1).toFixed(1));
-  const rows = rankedList(scored, [...scored.sessions.values()]).length;
+  const rows = 0;
   console.log('correction', i, (performance.now() - t).toFixed(1), 'ms', rows);
 }
 await pool.end();

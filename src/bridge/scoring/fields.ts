@@ -19,6 +19,7 @@ export interface BoardField<L extends LineRow = LineRow> {
 
 /** A field as the index keeps it: its lines and their slots side by side. */
 interface StoredField<L> {
+  key: string;
   board: number;
   lines: L[];
   slots: number[];
@@ -68,6 +69,11 @@ export class FieldIndex<L extends LineRow = LineRow> {
     return fieldKey(this.across, line.sectionId, line.boardNumber);
   }
 
+  /** The key of the field the line in `slot` is in (no key built: a correction asks it for thousands of lines). */
+  keyAt(slot: number): string | undefined {
+    return this.fieldOf[slot]?.key;
+  }
+
   keys(): IterableIterator<string> {
     return this.byKey.keys();
   }
@@ -80,7 +86,7 @@ export class FieldIndex<L extends LineRow = LineRow> {
   add(line: L, slot: number): string[] {
     const key = this.keyOf(line);
     let field = this.byKey.get(key);
-    if (!field) this.byKey.set(key, (field = { board: line.boardNumber, lines: [], slots: [], absent: 0 }));
+    if (!field) this.byKey.set(key, (field = { key, board: line.boardNumber, lines: [], slots: [], absent: 0 }));
     // A line placed again without being taken out first (the same line twice in one change).
     const before = this.fieldOf[slot];
     const again = before !== undefined && this.positionOf(slot) >= 0;

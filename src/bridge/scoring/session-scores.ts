@@ -191,7 +191,7 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     for (const slot of artificial) {
       if (queued.has(slot)) continue;
       queued.add(slot);
-      const board = boards.get(state.index.keyOf(state.rows[slot]!))!;
+      const board = boards.get(state.index.keyAt(slot)!)!;
       if (boardFigureStands(state, slot, board, own, rules)) continue;
       retractFinal(state, slot);
       pending.add(slot, board, state.scored[slot]!);
