@@ -30,7 +30,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * against ~0.9 s for the COPY). Where the service's role may set `session_replication_role`
  * (a superuser, as the embedded and local databases give; or a role granted `SET ON PARAMETER
  * session_replication_role`, PostgreSQL 15+) the load runs in `replica` mode, which fires no
- * per-row key check, and each key is then checked by one query over the loaded rows: its parent
+ * per-row key check, and the keys are then checked by one query a table over its loaded rows: the parent
  * rows are locked `FOR KEY SHARE` (as the triggers would, so a concurrent delete waits for this
  * transaction) and any loaded row without its parent fails the load. Unique indexes and check
  * constraints are enforced during the load as always; the service's own triggers are `ENABLE
@@ -43,7 +43,7 @@ export async function loadCheckedOnce(client: pg.ClientBase, loaded: LoadedRows[
   await load();
   if (!replica) return false;
   await client.query('SET LOCAL session_replication_role TO DEFAULT');
-  for (const rows of loaded) for (const key of await foreignKeys(client, rows.table)) await checkForeignKey(client, rows, key);
+  for (const rows of loaded) await checkForeignKeys(client, rows, await foreignKeys(client, rows.table));
   return true;
 }
 
@@ -73,21 +73,41 @@ async function foreignKeys(client: pg.ClientBase, table: string): Promise<Foreig
 }
 
 /**
- * One key over the loaded rows: their parents locked as the key's trigger locks them, then any
- * loaded row whose parent is missing (MATCH SIMPLE: a row with a null in the key is not checked).
+ * A table's keys over its loaded rows, in one statement that reads those rows once: for each key,
+ * the distinct values the rows hold (MATCH SIMPLE: a row with a null in the key is not checked)
+ * and their parent rows, locked as the key's trigger locks them. A key references a unique key,
+ * so it holds when it locked as many parents as it has distinct values; when one does not, a
+ * second query names a value without its parent for the error.
  */
-async function checkForeignKey(client: pg.ClientBase, rows: LoadedRows, key: ForeignKey): Promise<void> {
-  const loaded = `FROM ${quoted(rows.table)} c WHERE ${rows.where}`;
-  const childColumns = key.columns.map((k) => `c.${quoted(k)}`);
-  const parentColumns = key.referenced.map((k) => `p.${quoted(k)}`);
-  await client.query(`SELECT 1 FROM ${key.parent} p WHERE (${parentColumns.join(', ')}) IN (SELECT ${childColumns.join(', ')} ${loaded}) FOR KEY SHARE OF p`, [rows.values]);
-  const matches = key.columns.map((_, i) => `${parentColumns[i]} = ${childColumns[i]}`).join(' AND ');
-  const notNull = childColumns.map((c) => `${c} IS NOT NULL`).join(' AND ');
-  const { rows: orphans } = await client.query<{ key: string }>(
-    `SELECT concat_ws(', ', ${childColumns.join(', ')}) AS "key" ${loaded} AND ${notNull} AND NOT EXISTS (SELECT 1 FROM ${key.parent} p WHERE ${matches}) LIMIT 1`,
+async function checkForeignKeys(client: pg.ClientBase, rows: LoadedRows, keys: ForeignKey[]): Promise<void> {
+  if (!keys.length) return;
+  const columns = [...new Set(keys.flatMap((k) => k.columns))];
+  const steps = keys.flatMap((key, i) => {
+    const values = key.columns.map(quoted).join(', ');
+    const notNull = key.columns.map((c) => `${quoted(c)} IS NOT NULL`).join(' AND ');
+    const parentColumns = key.referenced.map((k) => `p.${quoted(k)}`).join(', ');
+    return [
+      `k${i} AS (SELECT DISTINCT ${values} FROM loaded WHERE ${notNull})`,
+      `l${i} AS (SELECT 1 FROM ${key.parent} p WHERE (${parentColumns}) IN (SELECT * FROM k${i}) FOR KEY SHARE OF p)`,
+    ];
+  });
+  const missing = keys.map((_, i) => `(SELECT count(*) FROM k${i}) - (SELECT count(*) FROM l${i}) AS "m${i}"`).join(', ');
+  const { rows: [counts] } = await client.query<Record<string, string>>(
+    `WITH loaded AS MATERIALIZED (SELECT ${columns.map((c) => `c.${quoted(c)}`).join(', ')} FROM ${quoted(rows.table)} c WHERE ${rows.where}), ${steps.join(', ')} SELECT ${missing}`,
     [rows.values],
   );
-  if (orphans.length) {
-    throw Object.assign(new Error(`insert into ${quoted(rows.table)} violates foreign key constraint ${quoted(key.name)}: (${key.columns.join(', ')}) = (${orphans[0].key}) is not in ${key.parent}`), { code: '23503' });
-  }
+  const broken = keys.find((_, i) => counts[`m${i}`] !== '0');
+  if (broken) await refuse(client, rows, broken);
+}
+
+/** The load's error for a key some loaded row breaks: the constraint's name and one such value. */
+async function refuse(client: pg.ClientBase, rows: LoadedRows, key: ForeignKey): Promise<never> {
+  const childColumns = key.columns.map((k) => `c.${quoted(k)}`);
+  const matches = key.columns.map((_, i) => `p.${quoted(key.referenced[i])} = ${childColumns[i]}`).join(' AND ');
+  const notNull = childColumns.map((c) => `${c} IS NOT NULL`).join(' AND ');
+  const { rows: orphans } = await client.query<{ key: string }>(
+    `SELECT concat_ws(', ', ${childColumns.join(', ')}) AS "key" FROM ${quoted(rows.table)} c WHERE ${rows.where} AND ${notNull} AND NOT EXISTS (SELECT 1 FROM ${key.parent} p WHERE ${matches}) LIMIT 1`,
+    [rows.values],
+  );
+  throw Object.assign(new Error(`insert into ${quoted(rows.table)} violates foreign key constraint ${quoted(key.name)}: (${key.columns.join(', ')}) = (${orphans[0]?.key ?? '?'}) is not in ${key.parent}`), { code: '23503' });
 }
