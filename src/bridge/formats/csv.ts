@@ -390,33 +390,43 @@ function separatorOf(text: string): Separator {
   return ',';
 }
 
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
 /**
  * RFC 4180 records, one pass, each as it is read (a national file's 240,000 records are never all
- * held at once). Line ends may be CRLF, LF or CR; spaces after a closing quote are allowed.
+ * held at once), their cells trimmed. Line ends may be CRLF, LF or CR; spaces after a closing
+ * quote are allowed.
  */
 function* readRecords(text: string, separator: Separator): Generator<CsvRecord> {
+  const sep = separator.charCodeAt(0);
   let i = 0;
   let line = 1;
   while (i < text.length) {
     const start = line;
     const cells: string[] = [];
     for (;;) {
-      if (text[i] === '"') {
+      if (text.charCodeAt(i) === QUOTE) {
         const quoted = readQuoted(text, i, line, separator);
-        cells.push(quoted.cell);
+        cells.push(quoted.cell.trim());
         line = quoted.line;
         i = quoted.next;
       } else {
         let end = i;
-        while (end < text.length && text[end] !== separator && text[end] !== '\n' && text[end] !== '\r') end++;
-        cells.push(text.slice(i, end));
+        while (end < text.length) {
+          const c = text.charCodeAt(end);
+          if (c === sep || c === LF || c === CR) break;
+          end++;
+        }
+        cells.push(text.slice(i, end).trim());
         i = end;
       }
-      if (text[i] !== separator) break;
+      if (text.charCodeAt(i) !== sep) break;
       i++;
     }
-    if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
-    else if (text[i] === '\n') i++;
+    if (text.charCodeAt(i) === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+    else if (text.charCodeAt(i) === LF) i++;
     line++;
     yield { line: start, cells };
   }
@@ -447,15 +457,29 @@ function readQuoted(text: string, start: number, line: number, separator: Separa
 
 /** Records with a cell that is not blank: spreadsheets leave empty rows, and rows of empty cells. */
 function* nonBlank(records: Iterable<CsvRecord>): Generator<CsvRecord> {
-  for (const record of records) if (record.cells.some((cell) => cell.trim() !== '')) yield record;
+  for (const record of records) if (record.cells.some((cell) => cell !== '')) yield record;
 }
 
 // ───────────────────────────── rows ─────────────────────────────
 
+/** Where the file has each known column, and the cells that hold free text. */
+interface Columns {
+  indexes: Map<TravellerColumn, number>;
+  freeText: number[];
+}
+
 /** A data row read by column name: cells trimmed, free text unguarded, '' for a column the file lacks. */
-interface DataRow {
-  line: number;
-  cell(column: TravellerColumn): string;
+class DataRow {
+  constructor(
+    readonly line: number,
+    private readonly cells: string[],
+    private readonly indexes: Map<TravellerColumn, number>,
+  ) {}
+
+  cell(column: TravellerColumn): string {
+    const index = this.indexes.get(column);
+    return index === undefined ? '' : (this.cells[index] ?? '');
+  }
 }
 
 function headerKey(name: string): string {
@@ -463,7 +487,7 @@ function headerKey(name: string): string {
 }
 
 /** Known columns by name, in any order and case; the first of two equally named columns is read. */
-function columnIndexes(header: CsvRecord): Map<TravellerColumn, number> {
+function columnsOf(header: CsvRecord): Columns {
   const byKey = new Map(TRAVELLER_COLUMNS.map((column) => [headerKey(column), column]));
   const indexes = new Map<TravellerColumn, number>();
   header.cells.forEach((name, index) => {
@@ -474,18 +498,14 @@ function columnIndexes(header: CsvRecord): Map<TravellerColumn, number> {
   if (missing.length > 0) {
     throw fileError(header.line, `the header has no column ${missing.join(', ')}; a travellers CSV needs ${REQUIRED_COLUMNS.join(', ')}`);
   }
-  return indexes;
+  return { indexes, freeText: [...indexes].filter(([column]) => FREE_TEXT_COLUMNS.has(column)).map(([, index]) => index) };
 }
 
-function dataRow(record: CsvRecord, indexes: Map<TravellerColumn, number>): DataRow {
-  return {
-    line: record.line,
-    cell(column) {
-      const index = indexes.get(column);
-      const text = index === undefined ? '' : (record.cells[index] ?? '').trim();
-      return FREE_TEXT_COLUMNS.has(column) ? unguardFormula(text) : text;
-    },
-  };
+/** A record as a data row, its free text unguarded once (its cells are read many times). */
+function dataRow(record: CsvRecord, columns: Columns): DataRow {
+  const { cells } = record;
+  for (const index of columns.freeText) if (index < cells.length) cells[index] = unguardFormula(cells[index]);
+  return new DataRow(record.line, cells, columns.indexes);
 }
 
 // ───────────────────────────── the event ─────────────────────────────
@@ -845,9 +865,9 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
   const records = nonBlank(readRecords(text, separator));
   const header = records.next();
   if (header.done) throw fileError(1, `the file is empty; a travellers CSV starts with a header line naming its columns (${REQUIRED_COLUMNS.join(', ')} …)`);
-  let indexes: Map<TravellerColumn, number>;
+  let columns: Columns;
   try {
-    indexes = columnIndexes(header.value);
+    columns = columnsOf(header.value);
   } catch (e) {
     for (const _ of records); // a broken record anywhere in the file is reported before the header
     throw e;
@@ -859,7 +879,7 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
   const sessions = new Map<number, SessionDraft>();
   for (const record of records) {
     if (events.mixed) continue; // the file is refused: its other records are only read
-    const row = dataRow(record, indexes);
+    const row = dataRow(record, columns);
     events.add(row);
     try {
       const read = readRow(row, separator === ';');
