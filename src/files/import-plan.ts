@@ -160,14 +160,23 @@ function plannedContestant(c: InterchangeContestant): PlannedContestant {
 
 /** The contestant a line names: numbered in its section (and direction) first, then across the event. */
 function contestantFinder(contestants: PlannedContestant[]) {
-  const byKey = new Map(contestants.map((c) => [`${c.section ?? ''}|${c.direction ?? ''}|${c.number}`, c]));
+  // By section ('' for none), then by number and direction: no key string for each of a national file's 480,000 lookups.
+  const bySection = new Map<string, Map<number, PlannedContestant>>();
+  for (const c of contestants) {
+    let inSection = bySection.get(c.section ?? '');
+    if (!inSection) bySection.set(c.section ?? '', (inSection = new Map()));
+    inSection.set(seatKey(c.number, c.direction), c);
+  }
+  const at = (section: string, number: number, direction: Direction | null) => bySection.get(section)?.get(seatKey(number, direction));
   return (section: string, direction: Direction, number: number): PlannedContestant => {
-    // The keys one by one, as they are needed: a line's pairs are mostly found by the first.
-    const found = byKey.get(`${section}|${direction}|${number}`) ?? byKey.get(`${section}||${number}`) ?? byKey.get(`|${direction}|${number}`) ?? byKey.get(`||${number}`);
+    const found = at(section, number, direction) ?? at(section, number, null) ?? at('', number, direction) ?? at('', number, null);
     if (!found) throw new Error(`${direction} pair ${number} of section ${section} is not among the file's contestants`);
     return found;
   };
 }
+
+/** A number and direction as one key: four times the number, plus 1 for NS and 2 for EW. */
+const seatKey = (number: number, direction: Direction | null) => 4 * number + (direction === 'NS' ? 1 : direction === 'EW' ? 2 : 0);
 
 function planSection(section: InterchangeSection, lines: InterchangeLine[], contestants: PlannedContestant[], warnings: string[]): PlannedSection {
   const boards = new Set(lines.map((l) => l.board));

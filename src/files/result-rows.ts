@@ -62,8 +62,11 @@ export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultId
   const lines = written ? new WrittenLines() : null;
   const chunk = (): ResultChunk => ({ copy: copy.take(), written: lines?.take() ?? null });
   for (const [i, session] of sessions.entries()) {
+    const sectionIds = new Map<string, string>(); // by letter: no key string a line
     for (const r of session) {
-      const row: ResultToWrite = { r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants };
+      let sectionId = sectionIds.get(r.sectionLetter);
+      if (sectionId === undefined) sectionIds.set(r.sectionLetter, (sectionId = ids.sections.get(sectionKey(i, r.sectionLetter))!));
+      const row: ResultToWrite = { r, sessionId: ids.sessions[i], sectionId, contestants: ids.contestants };
       copy.row(row);
       lines?.add(row);
       if (copy.rows === COPY_CHUNK) yield chunk();
