@@ -400,36 +400,72 @@ const CR = 13;
  * quote are allowed.
  */
 function* readRecords(text: string, separator: Separator): Generator<CsvRecord> {
-  const sep = separator.charCodeAt(0);
   let i = 0;
   let line = 1;
+  // Where the next quote and carriage return are: a line with neither (but a CRLF's own) is split by searching.
+  let quote = -1;
+  let cr = -1;
   while (i < text.length) {
-    const start = line;
-    const cells: string[] = [];
-    for (;;) {
-      if (text.charCodeAt(i) === QUOTE) {
-        const quoted = readQuoted(text, i, line, separator);
-        cells.push(quoted.cell.trim());
-        line = quoted.line;
-        i = quoted.next;
-      } else {
-        let end = i;
-        while (end < text.length) {
-          const c = text.charCodeAt(end);
-          if (c === sep || c === LF || c === CR) break;
-          end++;
-        }
-        cells.push(text.slice(i, end).trim());
-        i = end;
-      }
-      if (text.charCodeAt(i) !== sep) break;
-      i++;
+    if (quote < i) quote = indexOrEnd(text, '"', i);
+    if (cr < i) cr = indexOrEnd(text, '\r', i);
+    const lf = indexOrEnd(text, '\n', i);
+    const end = cr === lf - 1 ? cr : lf;
+    if (quote >= end && cr >= end) {
+      yield { line: line++, cells: plainCells(text, i, end, separator) };
+      i = lf + 1;
+      continue;
     }
-    if (text.charCodeAt(i) === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
-    else if (text.charCodeAt(i) === LF) i++;
-    line++;
-    yield { line: start, cells };
+    const record = recordAt(text, i, line, separator);
+    i = record.next;
+    line = record.nextLine;
+    yield { line: record.line, cells: record.cells };
   }
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at < 0 ? text.length : at;
+}
+
+/** The cells of a line from `start` to `end` that holds no quote and no line end. */
+function plainCells(text: string, start: number, end: number, separator: Separator): string[] {
+  const cells: string[] = [];
+  let from = start;
+  for (let at = text.indexOf(separator, from); at >= 0 && at < end; at = text.indexOf(separator, from)) {
+    cells.push(text.slice(from, at).trim());
+    from = at + 1;
+  }
+  cells.push(text.slice(from, end).trim());
+  return cells;
+}
+
+/** The record starting at `i`, read character by character: quoted cells may hold separators and line ends. */
+function recordAt(text: string, i: number, line: number, separator: Separator): CsvRecord & { next: number; nextLine: number } {
+  const sep = separator.charCodeAt(0);
+  const start = line;
+  const cells: string[] = [];
+  for (;;) {
+    if (text.charCodeAt(i) === QUOTE) {
+      const quoted = readQuoted(text, i, line, separator);
+      cells.push(quoted.cell.trim());
+      line = quoted.line;
+      i = quoted.next;
+    } else {
+      let end = i;
+      while (end < text.length) {
+        const c = text.charCodeAt(end);
+        if (c === sep || c === LF || c === CR) break;
+        end++;
+      }
+      cells.push(text.slice(i, end).trim());
+      i = end;
+    }
+    if (text.charCodeAt(i) !== sep) break;
+    i++;
+  }
+  if (text.charCodeAt(i) === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+  else if (text.charCodeAt(i) === LF) i++;
+  return { line: start, cells, next: i, nextLine: line + 1 };
 }
 
 function readQuoted(text: string, start: number, line: number, separator: Separator): { cell: string; next: number; line: number } {
