@@ -153,8 +153,8 @@ export function* plannedLines(file: InterchangeEvent, plan: ImportPlan, index: n
 
 function plannedContestant(c: InterchangeContestant): PlannedContestant {
   const players = c.players.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim().slice(0, 200), memberNumber: p.memberNumber?.trim().slice(0, 50) || null }));
-  const label = [c.section, c.direction, c.number].filter((x) => x !== null).join(' ');
-  const name = (c.name?.trim() || players.map((p) => p.name).join(' & ') || `Pair ${label}`).slice(0, 200);
+  const label = () => [c.section, c.direction, c.number].filter((x) => x !== null).join(' ');
+  const name = (c.name?.trim() || players.map((p) => p.name).join(' & ') || `Pair ${label()}`).slice(0, 200);
   return { id: randomUUID(), section: c.section, number: c.number, direction: c.direction, name, players, file: c };
 }
 

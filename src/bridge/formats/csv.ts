@@ -937,7 +937,11 @@ function contestantsOf(seatings: Seatings, header: EventHeader, rejected: Reject
   }
   return [...drafts.values()]
     .flatMap((inSection) => [...inSection.values()])
-    .map(({ contestant, names }) => ({ ...contestant, ...namesIn(names, header.kind) }))
+    .map(({ contestant: c, names }) => {
+      const named = namesIn(names, header.kind);
+      // Written out, not spread (a spread copies generically): a national file has 20,000 contestants.
+      return { section: c.section, number: c.number, direction: c.direction, figures: c.figures, source: c.source, name: named.name, players: named.players };
+    })
     .sort(
       (a, b) =>
         codeUnitOrder(a.section ?? '', b.section ?? '') ||
