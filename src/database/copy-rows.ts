@@ -26,6 +26,8 @@ const utf8 = new TextEncoder();
 const TAB = 9;
 const NEWLINE = 10;
 const BACKSLASH = 92;
+/** No separator: a row's first field. */
+const NONE = 0;
 /** By ASCII code: the letter after the backslash where copyField escapes the character, else 0. */
 const ESCAPED_AS = new Uint8Array(0x80);
 ESCAPED_AS[BACKSLASH] = BACKSLASH;
@@ -53,11 +55,9 @@ export class CopyWriter<R> {
 
   row(row: R): void {
     const { values } = this;
-    for (let c = 0; c < values.length; c++) {
-      if (c) this.byte(TAB);
-      this.field(values[c](row));
-    }
-    this.byte(NEWLINE);
+    for (let c = 0; c < values.length; c++) this.field(values[c](row), c ? TAB : NONE);
+    this.room(1);
+    this.bytes[this.at++] = NEWLINE;
     this.count++;
   }
 
@@ -69,17 +69,23 @@ export class CopyWriter<R> {
     return bytes;
   }
 
-  private field(value: string | number | boolean | null): void {
-    if (typeof value === 'string') this.text(value);
-    else if (typeof value === 'number' && Number.isSafeInteger(value)) this.integer(value);
-    else this.ascii(copyField(value));
+  /** A field, after `separator` (a tab, or NONE before the first). */
+  private field(value: string | number | boolean | null, separator: number): void {
+    if (typeof value === 'string') this.text(value, separator);
+    else {
+      const text = value === null ? '\\N' : copyField(value);
+      this.room(text.length + 1);
+      if (separator) this.bytes[this.at++] = separator;
+      for (let i = 0; i < text.length; i++) this.bytes[this.at++] = text.charCodeAt(i);
+    }
   }
 
   /** ASCII is copied byte by byte (escaped where COPY needs it); from the first other character, the rest goes through copyField and the encoder. */
-  private text(value: string): void {
-    this.room(2 * value.length);
+  private text(value: string, separator: number): void {
+    this.room(2 * value.length + 1);
     const { bytes } = this;
     let at = this.at;
+    if (separator) bytes[at++] = separator;
     for (let i = 0; i < value.length; i++) {
       const c = value.charCodeAt(i);
       if (c >= 0x80) {
@@ -99,30 +105,6 @@ export class CopyWriter<R> {
   private encoded(text: string): void {
     this.room(3 * text.length); // a UTF-16 unit is at most 3 bytes of UTF-8
     this.at += utf8.encodeInto(text, this.bytes.subarray(this.at)).written;
-  }
-
-  /** Digits as String(value) gives them (-0 as 0). */
-  private integer(value: number): void {
-    this.room(17);
-    if (value < 0) this.bytes[this.at++] = 45; // -
-    let n = Math.abs(value);
-    let digits = 1;
-    for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
-    let at = (this.at += digits);
-    do {
-      this.bytes[--at] = 48 + (n % 10);
-      n = Math.floor(n / 10);
-    } while (n > 0);
-  }
-
-  private ascii(text: string): void {
-    this.room(text.length);
-    for (let i = 0; i < text.length; i++) this.bytes[this.at++] = text.charCodeAt(i);
-  }
-
-  private byte(b: number): void {
-    this.room(1);
-    this.bytes[this.at++] = b;
   }
 
   /** Makes room for `n` more bytes. */
