@@ -498,10 +498,12 @@ function* nonBlank(records: Iterable<CsvRecord>): Generator<CsvRecord> {
 
 // ───────────────────────────── rows ─────────────────────────────
 
-/** Where the file has each known column, and the cells that hold free text. */
+/** Where the file has each known column, the cells that hold free text, and the event and figure columns it has (the others are not asked for on every row). */
 interface Columns {
   indexes: Map<TravellerColumn, number>;
   freeText: number[];
+  events: readonly EventColumn[];
+  figures: readonly (typeof FIGURE_COLUMNS)[number][];
 }
 
 /** A data row read by column name: cells trimmed, free text unguarded, '' for a column the file lacks. */
@@ -509,11 +511,11 @@ class DataRow {
   constructor(
     readonly line: number,
     private readonly cells: string[],
-    private readonly indexes: Map<TravellerColumn, number>,
+    readonly columns: Columns,
   ) {}
 
   cell(column: TravellerColumn): string {
-    const index = this.indexes.get(column);
+    const index = this.columns.indexes.get(column);
     return index === undefined ? '' : (this.cells[index] ?? '');
   }
 }
@@ -534,14 +536,19 @@ function columnsOf(header: CsvRecord): Columns {
   if (missing.length > 0) {
     throw fileError(header.line, `the header has no column ${missing.join(', ')}; a travellers CSV needs ${REQUIRED_COLUMNS.join(', ')}`);
   }
-  return { indexes, freeText: [...indexes].filter(([column]) => FREE_TEXT_COLUMNS.has(column)).map(([, index]) => index) };
+  return {
+    indexes,
+    freeText: [...indexes].filter(([column]) => FREE_TEXT_COLUMNS.has(column)).map(([, index]) => index),
+    events: EVENT_COLUMNS.filter((column) => indexes.has(column)),
+    figures: FIGURE_COLUMNS.filter(([, column]) => indexes.has(column)),
+  };
 }
 
 /** A record as a data row, its free text unguarded once (its cells are read many times). */
 function dataRow(record: CsvRecord, columns: Columns): DataRow {
   const { cells } = record;
   for (const index of columns.freeText) if (index < cells.length) cells[index] = unguardFormula(cells[index]);
-  return new DataRow(record.line, cells, columns.indexes);
+  return new DataRow(record.line, cells, columns);
 }
 
 // ───────────────────────────── the event ─────────────────────────────
@@ -561,7 +568,7 @@ class EventValues {
   mixed: FileFormatError | null = null;
 
   add(row: DataRow): void {
-    for (const column of EVENT_COLUMNS) {
+    for (const column of row.columns.events) {
       const value = row.cell(column);
       if (value === '') continue;
       const first = this.values.get(column);
@@ -841,7 +848,7 @@ const NO_FIGURES: LineFigures = Object.freeze({});
 
 function figuresIn(row: DataRow, decimalComma: boolean): LineFigures {
   let figures: LineFigures | null = null;
-  for (const [key, column] of FIGURE_COLUMNS) {
+  for (const [key, column] of row.columns.figures) {
     const text = row.cell(column);
     if (text === '') continue;
     const n = figureIn(text, decimalComma);
