@@ -630,29 +630,42 @@ function dateIn(text: string): string | null {
 class RowProblem extends Error {}
 
 /**
- * Who sat on each side of every line read, as the rows name them, in columns: NS then EW of each
- * line. A national file has 480,000 seatings, held until its contestants are made: as objects they
- * were much of what its collections copied.
+ * Who sat on each side of every line read, as the rows name them: seating 2k is line k's NS pair,
+ * 2k + 1 its EW pair. A national file has 480,000 seatings, held until its contestants are made:
+ * as objects they were much of what its collections copied; here they are the lines themselves,
+ * their names and their line numbers.
  */
 class Seatings {
-  readonly sections: string[] = [];
-  readonly numbers: number[] = [];
+  private readonly lines: InterchangeLine[] = [];
+  private readonly lineNumbers: number[] = [];
   readonly names: string[] = [];
-  readonly lines: number[] = [];
 
   get length(): number {
-    return this.numbers.length;
+    return this.names.length;
   }
 
   add(line: InterchangeLine, nsNames: string, ewNames: string, lineNumber: number): void {
-    this.sections.push(line.section, line.section);
-    this.numbers.push(line.nsPair, line.ewPair);
+    this.lines.push(line);
+    this.lineNumbers.push(lineNumber);
     this.names.push(nsNames, ewNames);
-    this.lines.push(lineNumber, lineNumber);
+  }
+
+  section(i: number): string {
+    return this.lines[i >> 1].section;
+  }
+
+  number(i: number): number {
+    const line = this.lines[i >> 1];
+    return i % 2 === 0 ? line.nsPair : line.ewPair;
   }
 
   side(i: number): Direction {
     return i % 2 === 0 ? 'NS' : 'EW';
+  }
+
+  /** The file's line number of the row. */
+  line(i: number): number {
+    return this.lineNumbers[i >> 1];
   }
 }
 
@@ -899,10 +912,11 @@ function numberedPerSection(seatings: Seatings, twoWinner: boolean): boolean {
   for (let i = 0; i < seatings.length; i++) {
     const names = seatings.names[i];
     if (names === '') continue;
-    const key = 2 * seatings.numbers[i] + (twoWinner && seatings.side(i) === 'EW' ? 1 : 0);
+    const key = 2 * seatings.number(i) + (twoWinner && seatings.side(i) === 'EW' ? 1 : 0);
     let bySection = namesBySection.get(key);
     if (!bySection) namesBySection.set(key, (bySection = new Map<string, string>()));
-    if (!bySection.has(seatings.sections[i])) bySection.set(seatings.sections[i], names);
+    const section = seatings.section(i);
+    if (!bySection.has(section)) bySection.set(section, names);
   }
   return [...namesBySection.values()].some((bySection) => new Set(bySection.values()).size > 1);
 }
@@ -920,12 +934,12 @@ function contestantsOf(seatings: Seatings, header: EventHeader, rejected: Reject
   // By section ('' when numbered across the event), then by number (twice it, plus one for an EW pair).
   const drafts = new Map<string, Map<number, Draft>>();
   for (let i = 0; i < seatings.length; i++) {
-    const section = perSection ? seatings.sections[i] : null;
+    const section = perSection ? seatings.section(i) : null;
     const side = seatings.side(i);
     const direction = header.twoWinner ? side : null;
-    const number = seatings.numbers[i];
+    const number = seatings.number(i);
     const names = seatings.names[i];
-    const line = seatings.lines[i];
+    const line = seatings.line(i);
     let inSection = drafts.get(section ?? '');
     if (!inSection) drafts.set(section ?? '', (inSection = new Map<number, Draft>()));
     const key = 2 * number + (direction === 'EW' ? 1 : 0);
