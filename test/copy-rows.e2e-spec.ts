@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type pg from 'pg';
-import { copyInto, copyText } from '../src/database/copy-rows.js';
+import { copyBytes, copyInto } from '../src/database/copy-rows.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
 
@@ -22,7 +22,7 @@ describe('COPY on a Prisma transaction’s connection', () => {
 
   type Row = { id: number; a: string | null; b: string | null };
   /** Rows into the probe table, `size` a COPY statement. */
-  const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => copyText(columns, rows.slice(i * size, (i + 1) * size))));
+  const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => copyBytes(columns, rows.slice(i * size, (i + 1) * size))));
 
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -6,11 +6,23 @@ export type Contract = { level: number; strain: Strain; doubling: Doubling } | '
 
 const CONTRACT = /^([1-7])(C|D|H|S|NT|N)(X{0,2})$/;
 
+/** Contracts already parsed, by their text, shared and frozen: a national file spells a few dozen contracts 240,000 times. Bounded, as texts come from files. */
+const PARSED = new Map<string, Contract>();
+const MAX_PARSED = 1_000;
+
 /**
  * Parses `PASS`, `1C` … `7NT` with `X`/`XX` appended, in any case and with spaces as Bridgemate
- * writes them ("3 NT x"). `N` is read as NT.
+ * writes them ("3 NT x"). `N` is read as NT. The contract returned is read-only (frozen).
  */
 export function parseContract(text: string): Contract {
+  const known = PARSED.get(text);
+  if (known) return known;
+  const contract = parsedAnew(text);
+  if (PARSED.size < MAX_PARSED) PARSED.set(text, typeof contract === 'string' ? contract : Object.freeze(contract));
+  return contract;
+}
+
+function parsedAnew(text: string): Contract {
   const compact = text.replace(/\s+/g, '').toUpperCase();
   if (compact === 'PASS' || compact === 'P' || compact === 'AP') return 'PASS';
   const m = CONTRACT.exec(compact);
@@ -26,9 +38,15 @@ function contractProblem(text: string, compact: string): string {
   return `"${text}" is not a contract: write PASS or level + strain (C D H S NT) + optional X/XX, e.g. 4HX`;
 }
 
+/** Each bid contract's canonical text, by strain, doubling and level: printing one makes no new string. */
+const CANONICAL = Object.fromEntries(
+  (['C', 'D', 'H', 'S', 'NT'] as const).map((strain) => [strain, Object.fromEntries((['', 'X', 'XX'] as const).map((doubling) => [doubling, [1, 2, 3, 4, 5, 6, 7].map((level) => `${level}${strain}${doubling}`)]))]),
+) as Record<Strain, Record<Doubling, string[]>>;
+
 /** Canonical form: `PASS`, `4H`, `3NTX`, `6SXX`. */
 export function formatContract(contract: Contract): string {
-  return contract === 'PASS' ? 'PASS' : `${contract.level}${contract.strain}${contract.doubling}`;
+  if (contract === 'PASS') return 'PASS';
+  return CANONICAL[contract.strain]?.[contract.doubling]?.[contract.level - 1] ?? `${contract.level}${contract.strain}${contract.doubling}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyText } from '../database/copy-rows.js';
+import { copyBytes } from '../database/copy-rows.js';
 import type { PlannedContestant } from './import-plan.js';
 
 /** What the transaction knows before a file's contestants are written. */
@@ -21,11 +21,10 @@ export interface ContestantRows {
 }
 
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
-const utf8 = new TextEncoder();
 
 /** `rows` of `table` as COPY text of `columns`. */
 function copyOf<R>(table: string, columns: { name: string; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
-  return { table, columns: columns.map((c) => c.name), copy: utf8.encode(copyText(columns, rows)) };
+  return { table, columns: columns.map((c) => c.name), copy: copyBytes(columns, rows) };
 }
 
 /** The distinct member numbers of the planned players (looked up before `contestantRows`). */

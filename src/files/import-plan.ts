@@ -133,14 +133,14 @@ export function* plannedLines(file: InterchangeEvent, plan: ImportPlan, index: n
   const s = file.sessions[index];
   const find = contestantFinder(plan.contestants);
   const sectionNamed = new Map(plan.sessions[index].sections.map((x) => [x.letter, x]));
-  const overrides = new Map(plan.sessions[index].boards.map((b) => [b.number, b.vulnerabilityOverride]));
-  const taken = new Map<PlannedContestant, Set<string>>();
+  const vulnerabilities = new Map(plan.sessions[index].boards.map((b) => [b.number, b.vulnerabilityOverride ?? boardInfo(b.number).vulnerability]));
+  const taken = new Map<string, Map<PlannedContestant, Set<number>>>();
   for (const line of s.lines) {
     let result: PlannedResult;
     try {
       const section = sectionNamed.get(line.section);
       if (!section) throw new Error(`section ${line.section} is not in the file's sections`);
-      result = planLine(line, find, overrides.get(line.board) ?? boardInfo(line.board).vulnerability);
+      result = planLine(line, find, vulnerabilities.get(line.board) ?? boardInfo(line.board).vulnerability);
       result.movementIssue = movementIssue(section.movement, result);
       claimSeats(taken, result, plan.kind === 'TEAMS');
     } catch (error) {
@@ -153,20 +153,30 @@ export function* plannedLines(file: InterchangeEvent, plan: ImportPlan, index: n
 
 function plannedContestant(c: InterchangeContestant): PlannedContestant {
   const players = c.players.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim().slice(0, 200), memberNumber: p.memberNumber?.trim().slice(0, 50) || null }));
-  const label = [c.section, c.direction, c.number].filter((x) => x !== null).join(' ');
-  const name = (c.name?.trim() || players.map((p) => p.name).join(' & ') || `Pair ${label}`).slice(0, 200);
+  const label = () => [c.section, c.direction, c.number].filter((x) => x !== null).join(' ');
+  const name = (c.name?.trim() || players.map((p) => p.name).join(' & ') || `Pair ${label()}`).slice(0, 200);
   return { id: randomUUID(), section: c.section, number: c.number, direction: c.direction, name, players, file: c };
 }
 
 /** The contestant a line names: numbered in its section (and direction) first, then across the event. */
 function contestantFinder(contestants: PlannedContestant[]) {
-  const byKey = new Map(contestants.map((c) => [`${c.section ?? ''}|${c.direction ?? ''}|${c.number}`, c]));
+  // By section ('' for none), then by number and direction: no key string for each of a national file's 480,000 lookups.
+  const bySection = new Map<string, Map<number, PlannedContestant>>();
+  for (const c of contestants) {
+    let inSection = bySection.get(c.section ?? '');
+    if (!inSection) bySection.set(c.section ?? '', (inSection = new Map()));
+    inSection.set(seatKey(c.number, c.direction), c);
+  }
+  const at = (section: string, number: number, direction: Direction | null) => bySection.get(section)?.get(seatKey(number, direction));
   return (section: string, direction: Direction, number: number): PlannedContestant => {
-    const found = [`${section}|${direction}|${number}`, `${section}||${number}`, `|${direction}|${number}`, `||${number}`].map((k) => byKey.get(k)).find(Boolean);
+    const found = at(section, number, direction) ?? at(section, number, null) ?? at('', number, direction) ?? at('', number, null);
     if (!found) throw new Error(`${direction} pair ${number} of section ${section} is not among the file's contestants`);
     return found;
   };
 }
+
+/** A number and direction as one key: four times the number, plus 1 for NS and 2 for EW. */
+const seatKey = (number: number, direction: Direction | null) => 4 * number + (direction === 'NS' ? 1 : direction === 'EW' ? 2 : 0);
 
 function planSection(section: InterchangeSection, lines: InterchangeLine[], contestants: PlannedContestant[], warnings: string[]): PlannedSection {
   const boards = new Set(lines.map((l) => l.board));
@@ -257,19 +267,25 @@ function plannedResult(line: InterchangeLine, ns: PlannedContestant, ew: Planned
   };
 }
 
-/** DOMAIN §6.6 rule 4: a pair plays a board once (a team once per direction). `taken`: each contestant's boards, by section (and direction for teams). */
-function claimSeats(taken: Map<PlannedContestant, Set<string>>, r: PlannedResult, teams: boolean): void {
-  const board = `${r.sectionLetter}:${r.boardNumber}`;
-  const seats: [PlannedContestant, string][] = [
-    [r.ns, teams ? `${board}:NS` : board],
-    [r.ew, teams ? `${board}:EW` : board],
-  ];
-  if (seats.some(([c, key]) => taken.get(c)?.has(key))) throw new Error(`a pair of this line already has a result on board ${r.boardNumber}; the second line is not imported`);
-  for (const [c, key] of seats) {
-    const boards = taken.get(c) ?? new Set<string>();
-    boards.add(key);
-    taken.set(c, boards);
-  }
+/**
+ * DOMAIN §6.6 rule 4: a pair plays a board once (a team once per direction). `taken`: by section,
+ * each contestant's boards, as numbers (twice the board, plus one for a team's EW seat): a
+ * national file's 480,000 seats are held until its last line is planned.
+ */
+function claimSeats(taken: Map<string, Map<PlannedContestant, Set<number>>>, r: PlannedResult, teams: boolean): void {
+  let section = taken.get(r.sectionLetter);
+  if (!section) taken.set(r.sectionLetter, (section = new Map()));
+  const ns = 2 * r.boardNumber;
+  const ew = teams ? ns + 1 : ns;
+  if (section.get(r.ns)?.has(ns) || section.get(r.ew)?.has(ew)) throw new Error(`a pair of this line already has a result on board ${r.boardNumber}; the second line is not imported`);
+  claim(section, r.ns, ns);
+  claim(section, r.ew, ew);
+}
+
+function claim(boards: Map<PlannedContestant, Set<number>>, contestant: PlannedContestant, seat: number): void {
+  const claimed = boards.get(contestant);
+  if (claimed) claimed.add(seat);
+  else boards.set(contestant, new Set([seat]));
 }
 
 /** Law 15: a line that does not fit the movement is kept and flagged, as a director would keep it. */

@@ -1,7 +1,7 @@
 import type { BulkColumn } from '../database/bulk-insert.js';
-import { COPY_CHUNK, copyText } from '../database/copy-rows.js';
+import { COPY_CHUNK, CopyWriter } from '../database/copy-rows.js';
 import type { PlannedResult } from './import-plan.js';
-import { writtenColumns, type WrittenColumns } from './written-lines.js';
+import { WrittenLines, type WrittenColumns } from './written-lines.js';
 
 /**
  * The ids a plan's result lines are written under, chosen in the import's transaction: each
@@ -50,25 +50,27 @@ export interface ResultChunk {
 /** The names of RESULT_COLUMNS, in the order a chunk's COPY text gives them. */
 export const RESULT_COLUMN_NAMES = RESULT_COLUMNS.map((c) => c.name);
 
-const utf8 = new TextEncoder();
-
 /**
  * Result lines encoded for `copyInto` a chunk at a time, each session's lines as they come
  * (planned beforehand, or one by one while being encoded: see file-reading.ts). Pure, so a large
  * file's lines are planned and encoded in the thread that read them and only bytes cross to the
- * service's (moved, not copied: each chunk has a buffer of its own).
+ * service's (moved, not copied: each chunk has a buffer of its own). Each line is encoded as soon
+ * as it is planned, so a planned line that is not kept is let go young, not held for its chunk.
  */
 export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
-  const chunk = (rows: ResultToWrite[]): ResultChunk => ({ copy: utf8.encode(copyText(RESULT_COLUMNS, rows)), written: written ? writtenColumns(rows) : null });
-  for (const [i, lines] of sessions.entries()) {
-    let rows: ResultToWrite[] = [];
-    for (const r of lines) {
-      rows.push({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
-      if (rows.length === COPY_CHUNK) {
-        yield chunk(rows);
-        rows = [];
-      }
+  const copy = new CopyWriter(RESULT_COLUMNS.map((c) => c.value));
+  const lines = written ? new WrittenLines() : null;
+  const chunk = (): ResultChunk => ({ copy: copy.take(), written: lines?.take() ?? null });
+  for (const [i, session] of sessions.entries()) {
+    const sectionIds = new Map<string, string>(); // by letter: no key string a line
+    for (const r of session) {
+      let sectionId = sectionIds.get(r.sectionLetter);
+      if (sectionId === undefined) sectionIds.set(r.sectionLetter, (sectionId = ids.sections.get(sectionKey(i, r.sectionLetter))!));
+      const row: ResultToWrite = { r, sessionId: ids.sessions[i], sectionId, contestants: ids.contestants };
+      copy.row(row);
+      lines?.add(row);
+      if (copy.rows === COPY_CHUNK) yield chunk();
     }
-    if (rows.length) yield chunk(rows);
+    if (copy.rows) yield chunk();
   }
 }

@@ -24,36 +24,68 @@ const UUID_LENGTH = 36;
 const CELL = { sessionId: 0, sectionId: 1, boardNumber: 2, round: 3, table: 4, nsContestantId: 5, ewContestantId: 6, status: 7, contract: 8, declarer: 9, tricks: 10, lead: 11, nsScore: 12, adjustment: 13, movementIssue: 14 } as const;
 const CELLS = 15;
 
+/** Planned lines as written, in columns, added a line at a time as they are encoded (in the reading thread). */
+export class WrittenLines {
+  private ids: string[] = [];
+  private texts: string[] = [];
+  private indexes = new Map<string, number>();
+  private cells = new Int32Array(1024 * CELLS);
+  private at = 0;
+
+  add({ r, sessionId, sectionId, contestants }: ResultToWrite): void {
+    if (r.id.length !== UUID_LENGTH) throw new Error(`A planned line's id is not a UUID: ${r.id}`);
+    this.ids.push(r.id);
+    if (this.at + CELLS > this.cells.length) this.grow();
+    // In CELL's order.
+    this.text(sessionId);
+    this.text(sectionId);
+    this.number(r.boardNumber);
+    this.number(r.round);
+    this.number(r.table);
+    this.text(contestants.get(r.ns.id)!);
+    this.text(contestants.get(r.ew.id)!);
+    this.text(r.status);
+    this.text(r.contract);
+    this.text(r.declarer);
+    this.number(r.tricks);
+    this.text(r.lead);
+    this.number(r.nsScore);
+    this.text(r.adjustment ? JSON.stringify(asJsonb(r.adjustment)) : null);
+    this.text(r.movementIssue);
+  }
+
+  /** The lines added so far, their cells in a buffer of their own (moved to the service's thread); the next lines start afresh. */
+  take(): WrittenColumns {
+    const taken = { ids: this.ids.join(''), texts: this.texts, cells: this.cells.slice(0, this.at) };
+    this.ids = [];
+    this.texts = [];
+    this.indexes = new Map();
+    this.at = 0;
+    return taken;
+  }
+
+  private text(value: string | null): void {
+    let index = value === null ? NONE : this.indexes.get(value);
+    if (index === undefined) this.indexes.set(value!, (index = this.texts.push(value!) - 1));
+    this.cells[this.at++] = index;
+  }
+
+  private number(value: number | null): void {
+    this.cells[this.at++] = value === null ? NONE : value;
+  }
+
+  private grow(): void {
+    const grown = new Int32Array(2 * this.cells.length);
+    grown.set(this.cells);
+    this.cells = grown;
+  }
+}
+
 /** Planned lines as written, in columns (in the reading thread). */
 export function writtenColumns(rows: readonly ResultToWrite[]): WrittenColumns {
-  const texts: string[] = [];
-  const indexes = new Map<string, number>();
-  const cells = new Int32Array(rows.length * CELLS);
-  let at = 0;
-  const text = (value: string | null) => (cells[at++] = value === null ? NONE : (indexes.get(value) ?? indexes.set(value, texts.push(value) - 1).get(value)!));
-  const number = (value: number | null) => (cells[at++] = value === null ? NONE : value);
-  let ids = '';
-  for (const { r, sessionId, sectionId, contestants } of rows) {
-    if (r.id.length !== UUID_LENGTH) throw new Error(`A planned line's id is not a UUID: ${r.id}`);
-    ids += r.id;
-    // In CELL's order.
-    text(sessionId);
-    text(sectionId);
-    number(r.boardNumber);
-    number(r.round);
-    number(r.table);
-    text(contestants.get(r.ns.id)!);
-    text(contestants.get(r.ew.id)!);
-    text(r.status);
-    text(r.contract);
-    text(r.declarer);
-    number(r.tricks);
-    text(r.lead);
-    number(r.nsScore);
-    text(r.adjustment ? JSON.stringify(asJsonb(r.adjustment)) : null);
-    text(r.movementIssue);
-  }
-  return { ids, texts, cells };
+  const lines = new WrittenLines();
+  for (const row of rows) lines.add(row);
+  return lines.take();
 }
 
 /**

@@ -305,6 +305,21 @@ describe('parseTravellersCsv: the file', () => {
     expect(fileErrorOf(() => parseTravellersCsv(`${event}\r\nCup,1,A,1,1,2,4H,N,99\r\nCup,${truncated}`)).message).toMatch(/line 3: a quoted cell/);
   });
 
+  it('reads LF, CRLF and lone CR line ends and quoted line breaks in one file, counting lines as a text editor does', () => {
+    const header = [...Object.keys(MINIMAL_COLUMNS), 'NS names'].join(',');
+    const text = `${header}\n1,A,1,1,2,4H,N,10,Ann & Bob\r\n1 , A ,2,1,2,4H,N,10,"Ann\nSmith & Bob"\r1,A,x,1,2,4H,N,10,\r\n\r\n1,A,3,1,2,4H,N,9\r`;
+    const { event, rejected } = parseTravellersCsv(text);
+    expect(event.sessions[0].lines.map((l) => [l.board, l.source])).toEqual([
+      [1, 'line 2'],
+      [2, 'line 3'],
+      [3, 'line 7'],
+    ]);
+    expect(rejected).toEqual([
+      { source: 'line 5', reason: 'Board "x" is not a whole number from 1 up' },
+      { source: 'line 3', reason: 'NS 1 is named "Ann\nSmith & Bob" here but "Ann & Bob" on line 2; the names on line 2 are kept' },
+    ]);
+  });
+
   it('refuses text after a closing quote', () => {
     expect(fileErrorOf(() => parseTravellersCsv(oneRowFile({ Lead: '"S"A' }))).location).toBe('line 2');
   });

@@ -390,36 +390,82 @@ function separatorOf(text: string): Separator {
   return ',';
 }
 
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
 /**
  * RFC 4180 records, one pass, each as it is read (a national file's 240,000 records are never all
- * held at once). Line ends may be CRLF, LF or CR; spaces after a closing quote are allowed.
+ * held at once), their cells trimmed. Line ends may be CRLF, LF or CR; spaces after a closing
+ * quote are allowed.
  */
 function* readRecords(text: string, separator: Separator): Generator<CsvRecord> {
   let i = 0;
   let line = 1;
+  // Where the next quote and carriage return are: a line with neither (but a CRLF's own) is split by searching.
+  let quote = -1;
+  let cr = -1;
   while (i < text.length) {
-    const start = line;
-    const cells: string[] = [];
-    for (;;) {
-      if (text[i] === '"') {
-        const quoted = readQuoted(text, i, line, separator);
-        cells.push(quoted.cell);
-        line = quoted.line;
-        i = quoted.next;
-      } else {
-        let end = i;
-        while (end < text.length && text[end] !== separator && text[end] !== '\n' && text[end] !== '\r') end++;
-        cells.push(text.slice(i, end));
-        i = end;
-      }
-      if (text[i] !== separator) break;
-      i++;
+    if (quote < i) quote = indexOrEnd(text, '"', i);
+    if (cr < i) cr = indexOrEnd(text, '\r', i);
+    const lf = indexOrEnd(text, '\n', i);
+    const end = cr === lf - 1 ? cr : lf;
+    if (quote >= end && cr >= end) {
+      yield { line: line++, cells: plainCells(text, i, end, separator) };
+      i = lf + 1;
+      continue;
     }
-    if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
-    else if (text[i] === '\n') i++;
-    line++;
-    yield { line: start, cells };
+    const record = recordAt(text, i, line, separator);
+    i = record.next;
+    line = record.nextLine;
+    yield { line: record.line, cells: record.cells };
   }
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at < 0 ? text.length : at;
+}
+
+/** The cells of a line from `start` to `end` that holds no quote and no line end. */
+function plainCells(text: string, start: number, end: number, separator: Separator): string[] {
+  const cells: string[] = [];
+  let from = start;
+  for (let at = text.indexOf(separator, from); at >= 0 && at < end; at = text.indexOf(separator, from)) {
+    cells.push(text.slice(from, at).trim());
+    from = at + 1;
+  }
+  cells.push(text.slice(from, end).trim());
+  return cells;
+}
+
+/** The record starting at `i`, read character by character: quoted cells may hold separators and line ends. */
+function recordAt(text: string, i: number, line: number, separator: Separator): CsvRecord & { next: number; nextLine: number } {
+  const sep = separator.charCodeAt(0);
+  const start = line;
+  const cells: string[] = [];
+  for (;;) {
+    if (text.charCodeAt(i) === QUOTE) {
+      const quoted = readQuoted(text, i, line, separator);
+      cells.push(quoted.cell.trim());
+      line = quoted.line;
+      i = quoted.next;
+    } else {
+      let end = i;
+      while (end < text.length) {
+        const c = text.charCodeAt(end);
+        if (c === sep || c === LF || c === CR) break;
+        end++;
+      }
+      cells.push(text.slice(i, end).trim());
+      i = end;
+    }
+    if (text.charCodeAt(i) !== sep) break;
+    i++;
+  }
+  if (text.charCodeAt(i) === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+  else if (text.charCodeAt(i) === LF) i++;
+  return { line: start, cells, next: i, nextLine: line + 1 };
 }
 
 function readQuoted(text: string, start: number, line: number, separator: Separator): { cell: string; next: number; line: number } {
@@ -447,15 +493,31 @@ function readQuoted(text: string, start: number, line: number, separator: Separa
 
 /** Records with a cell that is not blank: spreadsheets leave empty rows, and rows of empty cells. */
 function* nonBlank(records: Iterable<CsvRecord>): Generator<CsvRecord> {
-  for (const record of records) if (record.cells.some((cell) => cell.trim() !== '')) yield record;
+  for (const record of records) if (record.cells.some((cell) => cell !== '')) yield record;
 }
 
 // ───────────────────────────── rows ─────────────────────────────
 
+/** Where the file has each known column, the cells that hold free text, and the event and figure columns it has (the others are not asked for on every row). */
+interface Columns {
+  indexes: Map<TravellerColumn, number>;
+  freeText: number[];
+  events: readonly EventColumn[];
+  figures: readonly (typeof FIGURE_COLUMNS)[number][];
+}
+
 /** A data row read by column name: cells trimmed, free text unguarded, '' for a column the file lacks. */
-interface DataRow {
-  line: number;
-  cell(column: TravellerColumn): string;
+class DataRow {
+  constructor(
+    readonly line: number,
+    private readonly cells: string[],
+    readonly columns: Columns,
+  ) {}
+
+  cell(column: TravellerColumn): string {
+    const index = this.columns.indexes.get(column);
+    return index === undefined ? '' : (this.cells[index] ?? '');
+  }
 }
 
 function headerKey(name: string): string {
@@ -463,7 +525,7 @@ function headerKey(name: string): string {
 }
 
 /** Known columns by name, in any order and case; the first of two equally named columns is read. */
-function columnIndexes(header: CsvRecord): Map<TravellerColumn, number> {
+function columnsOf(header: CsvRecord): Columns {
   const byKey = new Map(TRAVELLER_COLUMNS.map((column) => [headerKey(column), column]));
   const indexes = new Map<TravellerColumn, number>();
   header.cells.forEach((name, index) => {
@@ -474,18 +536,19 @@ function columnIndexes(header: CsvRecord): Map<TravellerColumn, number> {
   if (missing.length > 0) {
     throw fileError(header.line, `the header has no column ${missing.join(', ')}; a travellers CSV needs ${REQUIRED_COLUMNS.join(', ')}`);
   }
-  return indexes;
+  return {
+    indexes,
+    freeText: [...indexes].filter(([column]) => FREE_TEXT_COLUMNS.has(column)).map(([, index]) => index),
+    events: EVENT_COLUMNS.filter((column) => indexes.has(column)),
+    figures: FIGURE_COLUMNS.filter(([, column]) => indexes.has(column)),
+  };
 }
 
-function dataRow(record: CsvRecord, indexes: Map<TravellerColumn, number>): DataRow {
-  return {
-    line: record.line,
-    cell(column) {
-      const index = indexes.get(column);
-      const text = index === undefined ? '' : (record.cells[index] ?? '').trim();
-      return FREE_TEXT_COLUMNS.has(column) ? unguardFormula(text) : text;
-    },
-  };
+/** A record as a data row, its free text unguarded once (its cells are read many times). */
+function dataRow(record: CsvRecord, columns: Columns): DataRow {
+  const { cells } = record;
+  for (const index of columns.freeText) if (index < cells.length) cells[index] = unguardFormula(cells[index]);
+  return new DataRow(record.line, cells, columns);
 }
 
 // ───────────────────────────── the event ─────────────────────────────
@@ -505,7 +568,7 @@ class EventValues {
   mixed: FileFormatError | null = null;
 
   add(row: DataRow): void {
-    for (const column of EVENT_COLUMNS) {
+    for (const column of row.columns.events) {
       const value = row.cell(column);
       if (value === '') continue;
       const first = this.values.get(column);
@@ -566,26 +629,79 @@ function dateIn(text: string): string | null {
 /** Why one row cannot be read; caught per row, so the rest of the file still imports. */
 class RowProblem extends Error {}
 
-/** Who sat on one side of a line, as the row names them. */
-interface Seating {
-  section: string;
-  number: number;
-  side: Direction;
-  names: string;
-  line: number;
+/**
+ * Who sat on each side of every line read, as the rows name them: seating 2k is line k's NS pair,
+ * 2k + 1 its EW pair. A national file has 480,000 seatings, held until its contestants are made:
+ * as objects they were much of what its collections copied; here they are the lines themselves,
+ * their names and their line numbers.
+ */
+class Seatings {
+  private readonly lines: InterchangeLine[] = [];
+  private readonly lineNumbers: number[] = [];
+  readonly names: string[] = [];
+
+  get length(): number {
+    return this.names.length;
+  }
+
+  add(line: InterchangeLine, nsNames: string, ewNames: string, lineNumber: number): void {
+    this.lines.push(line);
+    this.lineNumbers.push(lineNumber);
+    this.names.push(nsNames, ewNames);
+  }
+
+  section(i: number): string {
+    return this.lines[i >> 1].section;
+  }
+
+  number(i: number): number {
+    const line = this.lines[i >> 1];
+    return i % 2 === 0 ? line.nsPair : line.ewPair;
+  }
+
+  side(i: number): Direction {
+    return i % 2 === 0 ? 'NS' : 'EW';
+  }
+
+  /** The file's line number of the row. */
+  line(i: number): number {
+    return this.lineNumbers[i >> 1];
+  }
 }
 
 interface ReadRow {
   session: number;
   line: InterchangeLine;
-  seatings: [Seating, Seating];
+  nsNames: string;
+  ewNames: string;
+}
+
+/** The value of 1 to `most` decimal digits, else NaN (no regex: a national file has over a million numbers). */
+function digitsValue(text: string, most: number): number {
+  if (text.length === 0 || text.length > most) return NaN;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    n = 10 * n + digit;
+  }
+  return n;
 }
 
 function wholeNumberIn(row: DataRow, column: TravellerColumn): number | null {
   const text = row.cell(column);
   if (text === '') return null;
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw new RowProblem(`${column} "${preview(text)}" is not a whole number from 1 up`);
-  return Number(text);
+  const n = digitsValue(text, 9);
+  if (!(n >= 1)) throw new RowProblem(`${column} "${preview(text)}" is not a whole number from 1 up`);
+  return n;
+}
+
+/** One copy of each text the parse keeps (sections, names): a national file repeats each many times, and each copy kept is copied by its collections. */
+function shared(texts: Map<string, string>, text: string): string {
+  const known = texts.get(text);
+  if (known !== undefined) return known;
+  texts.set(text, text);
+  return text;
 }
 
 function requiredNumberIn(row: DataRow, column: TravellerColumn): number {
@@ -594,9 +710,9 @@ function requiredNumberIn(row: DataRow, column: TravellerColumn): number {
   return n;
 }
 
-function readRow(row: DataRow, decimalComma: boolean): ReadRow {
+function readRow(row: DataRow, decimalComma: boolean, texts: Map<string, string>): ReadRow {
   const session = requiredNumberIn(row, 'Session');
-  const section = row.cell('Section') || DEFAULT_SECTION;
+  const section = shared(texts, row.cell('Section') || DEFAULT_SECTION);
   const board = requiredNumberIn(row, 'Board');
   const round = wholeNumberIn(row, 'Round');
   const table = wholeNumberIn(row, 'Table');
@@ -609,14 +725,17 @@ function readRow(row: DataRow, decimalComma: boolean): ReadRow {
     session,
     // Written out, not spread: a spread copies generically, and a national file has 240,000 lines.
     line: { section, board, round, table, nsPair, ewPair, contract, declarer, tricks, lead, artificial, notPlayed, figures, source },
-    seatings: [
-      { section, number: nsPair, side: 'NS', names: row.cell('NS names'), line: row.line },
-      { section, number: ewPair, side: 'EW', names: row.cell('EW names'), line: row.line },
-    ],
+    nsNames: shared(texts, row.cell('NS names')),
+    ewNames: shared(texts, row.cell('EW names')),
   };
 }
 
 type LineResult = Pick<InterchangeLine, 'contract' | 'declarer' | 'tricks' | 'lead' | 'artificial' | 'notPlayed'>;
+
+/** Cells that a line of a kind leaves empty. */
+const RESULT_CELLS: readonly TravellerColumn[] = ['Contract', 'Declarer', 'Tricks', 'Result', 'Lead'];
+const CODE_CELLS: readonly TravellerColumn[] = ['NS adjusted', 'EW adjusted'];
+const PASSED_OUT_CELLS: readonly TravellerColumn[] = ['Declarer', 'Tricks', 'Result'];
 
 /**
  * Status says what a row holds; without one, it is worked out from the row (codes: artificial; no
@@ -628,19 +747,19 @@ function resultIn(row: DataRow): LineResult {
   const coded = row.cell('NS adjusted') !== '' || row.cell('EW adjusted') !== '';
   const status = statedStatus(row) ?? (coded ? 'ARTIFICIAL' : contractText === '' ? 'NOT_PLAYED' : null);
   if (status === 'ARTIFICIAL' || status === 'NOT_PLAYED') {
-    refuseCells(row, status, ['Contract', 'Declarer', 'Tricks', 'Result', 'Lead']);
+    refuseCells(row, status, RESULT_CELLS);
     if (status === 'NOT_PLAYED') {
-      refuseCells(row, status, ['NS adjusted', 'EW adjusted']);
+      refuseCells(row, status, CODE_CELLS);
       return { contract: null, declarer: null, tricks: null, lead: null, artificial: null, notPlayed: true };
     }
     return { contract: null, declarer: null, tricks: null, lead: null, artificial: artificialIn(row), notPlayed: false };
   }
-  refuseCells(row, status ?? 'PLAYED', ['NS adjusted', 'EW adjusted']);
+  refuseCells(row, status ?? 'PLAYED', CODE_CELLS);
   const contract = status === 'PASSED_OUT' && contractText === '' ? 'PASS' : contractIn(contractText);
   const lead = row.cell('Lead') || null;
   if (contract === 'PASS') {
     if (status === 'PLAYED') throw new RowProblem('Status is PLAYED but Contract is PASS: a passed-out board is PASSED_OUT');
-    refuseCells(row, 'PASSED_OUT', ['Declarer', 'Tricks', 'Result']);
+    refuseCells(row, 'PASSED_OUT', PASSED_OUT_CELLS);
     return { contract: 'PASS', declarer: null, tricks: null, lead, artificial: null, notPlayed: false };
   }
   if (status === 'PASSED_OUT') throw new RowProblem(`a PASSED_OUT line has Contract "${preview(contractText)}"; clear it or change Status`);
@@ -652,12 +771,13 @@ function resultIn(row: DataRow): LineResult {
 function statedStatus(row: DataRow): LineStatus | null {
   const text = row.cell('Status');
   if (text === '') return null;
+  if ((LINE_STATUSES as readonly string[]).includes(text)) return text as LineStatus; // as written, without a new string
   const status = LINE_STATUSES.find((s) => s === text.toUpperCase().replace(/[\s-]+/g, '_'));
   if (!status) throw new RowProblem(`Status "${preview(text)}" is not ${LINE_STATUSES.join(', ')}`);
   return status;
 }
 
-function refuseCells(row: DataRow, status: LineStatus, columns: TravellerColumn[]): void {
+function refuseCells(row: DataRow, status: LineStatus, columns: readonly TravellerColumn[]): void {
   const filled = columns.find((column) => row.cell(column) !== '');
   if (filled) throw new RowProblem(`${status === 'ARTIFICIAL' ? 'an' : 'a'} ${status} line has ${filled} "${preview(row.cell(filled))}"; clear it or change Status`);
 }
@@ -696,11 +816,12 @@ function seatIn(text: string): Seat {
 function tricksIn(row: DataRow, contract: Exclude<Contract, 'PASS'>): number {
   const tricks = row.cell('Tricks');
   const result = row.cell('Result');
-  if (tricks !== '' && !/^\d{1,2}$/.test(tricks)) throw new RowProblem(`Tricks "${preview(tricks)}" is not a trick count 0–13 (Result holds =, +1, -2)`);
+  const count = digitsValue(tricks, 2);
+  if (tricks !== '' && Number.isNaN(count)) throw new RowProblem(`Tricks "${preview(tricks)}" is not a trick count 0–13 (Result holds =, +1, -2)`);
   if (tricks === '' && result === '') throw new RowProblem(`${formatContract(contract)} has no Tricks`);
   if (tricks === '' && !/^(=|[+-]\d{1,2})$/.test(result)) throw new RowProblem(`Result "${preview(result)}" is not =, +N or -N, and Tricks is empty`);
   try {
-    return parseResult(contract, tricks !== '' ? Number(tricks) : result);
+    return parseResult(contract, tricks !== '' ? count : result);
   } catch (e) {
     if (e instanceof DomainError) throw new RowProblem(`${tricks !== '' ? 'Tricks' : 'Result'}: ${e.message}`);
     throw e;
@@ -735,16 +856,19 @@ function figureIn(text: string, decimalComma: boolean): number | null {
   return Number.isFinite(n) ? (n === 0 ? 0 : n) : null;
 }
 
+/** A line's figures when the file gives none: one object for all of them (read-only). */
+const NO_FIGURES: LineFigures = Object.freeze({});
+
 function figuresIn(row: DataRow, decimalComma: boolean): LineFigures {
-  const figures: LineFigures = {};
-  for (const [key, column] of FIGURE_COLUMNS) {
+  let figures: LineFigures | null = null;
+  for (const [key, column] of row.columns.figures) {
     const text = row.cell(column);
     if (text === '') continue;
     const n = figureIn(text, decimalComma);
     if (n === null) throw new RowProblem(`${column} "${preview(text)}" is not a number`);
-    figures[key] = n;
+    (figures ??= {})[key] = n;
   }
-  return figures;
+  return figures ?? NO_FIGURES;
 }
 
 // ───────────────────────────── assembling the event ─────────────────────────────
@@ -757,8 +881,8 @@ function figuresIn(row: DataRow, decimalComma: boolean): LineFigures {
 type SessionDraft = { letters: Set<string>; boards: Map<number, string>; lines: InterchangeLine[] };
 
 function addLine(drafts: Map<number, SessionDraft>, session: number, line: InterchangeLine): void {
-  const draft = drafts.get(session) ?? { letters: new Set<string>(), boards: new Map<number, string>(), lines: [] };
-  drafts.set(session, draft);
+  let draft = drafts.get(session);
+  if (!draft) drafts.set(session, (draft = { letters: new Set<string>(), boards: new Map<number, string>(), lines: [] }));
   draft.letters.add(line.section);
   if (!draft.boards.has(line.board)) draft.boards.set(line.board, line.source);
   draft.lines.push(line);
@@ -782,14 +906,17 @@ function sessionsOf(drafts: Map<number, SessionDraft>): InterchangeSession[] {
  * some number (and direction) is given different names in two sections; otherwise numbers are
  * event-wide and contestants have no section. A file without names therefore reads as event-wide.
  */
-function numberedPerSection(seatings: Seating[], twoWinner: boolean): boolean {
-  const namesBySection = new Map<string, Map<string, string>>();
-  for (const s of seatings) {
-    if (s.names === '') continue;
-    const key = `${s.number}|${twoWinner ? s.side : ''}`;
-    const bySection = namesBySection.get(key) ?? new Map<string, string>();
-    namesBySection.set(key, bySection);
-    if (!bySection.has(s.section)) bySection.set(s.section, s.names);
+function numberedPerSection(seatings: Seatings, twoWinner: boolean): boolean {
+  // By number (twice it, plus one for EW in a two-winner event): the first names in each section.
+  const namesBySection = new Map<number, Map<string, string>>();
+  for (let i = 0; i < seatings.length; i++) {
+    const names = seatings.names[i];
+    if (names === '') continue;
+    const key = 2 * seatings.number(i) + (twoWinner && seatings.side(i) === 'EW' ? 1 : 0);
+    let bySection = namesBySection.get(key);
+    if (!bySection) namesBySection.set(key, (bySection = new Map<string, string>()));
+    const section = seatings.section(i);
+    if (!bySection.has(section)) bySection.set(section, names);
   }
   return [...namesBySection.values()].some((bySection) => new Set(bySection.values()).size > 1);
 }
@@ -801,28 +928,41 @@ const DIRECTION_ORDER = { NS: 0, EW: 1 } as const;
  * section), named by the first row that names it; a later row naming it differently is reported and
  * its line kept.
  */
-function contestantsOf(seatings: Seating[], header: EventHeader, rejected: RejectedItem[]): InterchangeContestant[] {
+function contestantsOf(seatings: Seatings, header: EventHeader, rejected: RejectedItem[]): InterchangeContestant[] {
   const perSection = numberedPerSection(seatings, header.twoWinner);
-  const drafts = new Map<string, { contestant: Omit<InterchangeContestant, 'name' | 'players'>; names: string; namedOn: number }>();
-  for (const s of seatings) {
-    const section = perSection ? s.section : null;
-    const direction = header.twoWinner ? s.side : null;
-    const key = `${section ?? ''}|${s.number}|${direction ?? ''}`;
-    const draft = drafts.get(key);
+  type Draft = { contestant: Omit<InterchangeContestant, 'name' | 'players'>; names: string; namedOn: number };
+  // By section ('' when numbered across the event), then by number (twice it, plus one for an EW pair).
+  const drafts = new Map<string, Map<number, Draft>>();
+  for (let i = 0; i < seatings.length; i++) {
+    const section = perSection ? seatings.section(i) : null;
+    const side = seatings.side(i);
+    const direction = header.twoWinner ? side : null;
+    const number = seatings.number(i);
+    const names = seatings.names[i];
+    const line = seatings.line(i);
+    let inSection = drafts.get(section ?? '');
+    if (!inSection) drafts.set(section ?? '', (inSection = new Map<number, Draft>()));
+    const key = 2 * number + (direction === 'EW' ? 1 : 0);
+    const draft = inSection.get(key);
     if (!draft) {
-      drafts.set(key, { contestant: { section, number: s.number, direction, figures: {}, source: `line ${s.line}` }, names: s.names, namedOn: s.line });
+      inSection.set(key, { contestant: { section, number, direction, figures: {}, source: `line ${line}` }, names, namedOn: line });
     } else if (draft.names === '') {
-      draft.names = s.names;
-      draft.namedOn = s.line;
-    } else if (s.names !== '' && s.names !== draft.names) {
+      draft.names = names;
+      draft.namedOn = line;
+    } else if (names !== '' && names !== draft.names) {
       rejected.push({
-        source: `line ${s.line}`,
-        reason: `${s.side} ${s.number}${section === null ? '' : ` in section ${section}`} is named "${preview(s.names)}" here but "${preview(draft.names)}" on line ${draft.namedOn}; the names on line ${draft.namedOn} are kept`,
+        source: `line ${line}`,
+        reason: `${side} ${number}${section === null ? '' : ` in section ${section}`} is named "${preview(names)}" here but "${preview(draft.names)}" on line ${draft.namedOn}; the names on line ${draft.namedOn} are kept`,
       });
     }
   }
   return [...drafts.values()]
-    .map(({ contestant, names }) => ({ ...contestant, ...namesIn(names, header.kind) }))
+    .flatMap((inSection) => [...inSection.values()])
+    .map(({ contestant: c, names }) => {
+      const named = namesIn(names, header.kind);
+      // Written out, not spread (a spread copies generically): a national file has 20,000 contestants.
+      return { section: c.section, number: c.number, direction: c.direction, figures: c.figures, source: c.source, name: named.name, players: named.players };
+    })
     .sort(
       (a, b) =>
         codeUnitOrder(a.section ?? '', b.section ?? '') ||
@@ -845,9 +985,9 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
   const records = nonBlank(readRecords(text, separator));
   const header = records.next();
   if (header.done) throw fileError(1, `the file is empty; a travellers CSV starts with a header line naming its columns (${REQUIRED_COLUMNS.join(', ')} …)`);
-  let indexes: Map<TravellerColumn, number>;
+  let columns: Columns;
   try {
-    indexes = columnIndexes(header.value);
+    columns = columnsOf(header.value);
   } catch (e) {
     for (const _ of records); // a broken record anywhere in the file is reported before the header
     throw e;
@@ -855,15 +995,16 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
 
   const events = new EventValues();
   const refused: RejectedItem[] = [];
-  const seatings: Seating[] = [];
+  const seatings = new Seatings();
+  const texts = new Map<string, string>();
   const sessions = new Map<number, SessionDraft>();
   for (const record of records) {
     if (events.mixed) continue; // the file is refused: its other records are only read
-    const row = dataRow(record, indexes);
+    const row = dataRow(record, columns);
     events.add(row);
     try {
-      const read = readRow(row, separator === ';');
-      seatings.push(...read.seatings);
+      const read = readRow(row, separator === ';', texts);
+      seatings.add(read.line, read.nsNames, read.ewNames, row.line);
       addLine(sessions, read.session, read.line);
     } catch (e) {
       if (!(e instanceof RowProblem)) throw e;
