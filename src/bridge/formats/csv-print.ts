@@ -1,0 +1,138 @@
+import { formatContract, formatResult, parseContract, type Contract } from '../contract.js';
+import type { Direction } from '../types.js';
+import { type InterchangeContestant, type InterchangeEvent, type InterchangeLine } from './interchange.js';
+import { FREE_TEXT_COLUMNS, type LineStatus, RANKING_COLUMNS, TRAVELLER_COLUMNS, type TravellerColumn, csvText, guardFormula, namesCell, numberText, codeUnitOrder } from './csv-cells.js';
+
+/* CSV out: every traveller line of an event as one self-contained row, a ranking as a club publishes it, any table. */
+
+/** Any table as CSV with the same quoting, BOM and formula guard (plain numbers are left as they are). */
+export function printCsv(header: string[], rows: string[][]): string {
+  return csvText([header, ...rows.map((row) => row.map((cell) => (/^-?\d+(\.\d+)?$/.test(cell) ? cell : guardFormula(cell))))]);
+}
+
+// ───────────────────────────── printing travellers ─────────────────────────────
+
+function statusOf(line: InterchangeLine): LineStatus {
+  if (line.artificial) return 'ARTIFICIAL';
+  if (line.notPlayed || line.contract === null) return 'NOT_PLAYED';
+  return line.contract === 'PASS' ? 'PASSED_OUT' : 'PLAYED';
+}
+
+/** The contestant a line names on one side: same number, its section (or event-wide), its direction (or one field). */
+function contestantAt(event: InterchangeEvent, line: InterchangeLine, side: Direction): InterchangeContestant | undefined {
+  const number = side === 'NS' ? line.nsPair : line.ewPair;
+  return event.contestants.find((c) => c.number === number && (c.section === null || c.section === line.section) && (c.direction === null || c.direction === side));
+}
+
+/** Session, section, board, then NS score high to low (lines without one last); equal lines keep the event's order. */
+function linesInPrintOrder(event: InterchangeEvent): { session: number; line: InterchangeLine }[] {
+  const all = event.sessions.flatMap((s) => s.lines.map((line) => ({ session: s.number, line })));
+  return all.sort((a, b) => a.session - b.session || codeUnitOrder(a.line.section, b.line.section) || a.line.board - b.line.board || nsScoreDescending(a.line, b.line));
+}
+
+function nsScoreDescending(a: InterchangeLine, b: InterchangeLine): number {
+  const x = a.figures.nsScore;
+  const y = b.figures.nsScore;
+  if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
+  return y - x;
+}
+
+/** The cells a line's result fills: a played contract, a pass-out, or nothing (artificial and not-played lines). */
+function resultCells(line: InterchangeLine, status: LineStatus): Pick<Record<TravellerColumn, string>, 'Contract' | 'Declarer' | 'Tricks' | 'Result' | 'Lead'> {
+  if (status === 'PASSED_OUT') return { Contract: 'PASS', Declarer: '', Tricks: '', Result: '', Lead: line.lead ?? '' };
+  if (status !== 'PLAYED' || line.contract === null) return { Contract: '', Declarer: '', Tricks: '', Result: '', Lead: '' };
+  const contract = parseContract(line.contract);
+  return {
+    Contract: formatContract(contract),
+    Declarer: line.declarer ?? '',
+    Tricks: numberText(line.tricks),
+    Result: line.tricks === null ? '' : formatResult(contract, line.tricks),
+    Lead: line.lead ?? '',
+  };
+}
+
+function travellerRow(event: InterchangeEvent, session: number, line: InterchangeLine, twoWinner: boolean): Record<TravellerColumn, string> {
+  const status = statusOf(line);
+  const f = line.figures;
+  return {
+    Event: event.name ?? '',
+    Date: event.date ?? '',
+    Kind: event.kind,
+    Scoring: event.scoring ?? '',
+    Winners: twoWinner ? '2' : '1',
+    Session: numberText(session),
+    Section: line.section,
+    Board: numberText(line.board),
+    Round: numberText(line.round),
+    Table: numberText(line.table),
+    NS: numberText(line.nsPair),
+    EW: numberText(line.ewPair),
+    'NS names': namesCell(contestantAt(event, line, 'NS'), event.kind),
+    'EW names': namesCell(contestantAt(event, line, 'EW'), event.kind),
+    ...resultCells(line, status),
+    Status: status,
+    'NS adjusted': line.artificial?.ns ?? '',
+    'EW adjusted': line.artificial?.ew ?? '',
+    'NS score': numberText(f.nsScore),
+    'NS MP': numberText(f.nsMatchpoints),
+    'EW MP': numberText(f.ewMatchpoints),
+    'NS %': numberText(f.nsPercentage),
+    'EW %': numberText(f.ewPercentage),
+    'NS IMPs': numberText(f.nsImps),
+    'EW IMPs': numberText(f.ewImps),
+  };
+}
+
+/**
+ * Every traveller line of the event, one self-contained row each (the event's name, date, kind and
+ * scoring repeat on every row), so that a club can sort and filter it in a spreadsheet and Traveller
+ * can read it back with `parseTravellersCsv`. Figures are printed as the event holds them.
+ */
+export function printTravellersCsv(event: InterchangeEvent): string {
+  const twoWinner = event.contestants.some((c) => c.direction !== null);
+  const rows = linesInPrintOrder(event).map(({ session, line }) => {
+    const row = travellerRow(event, session, line, twoWinner);
+    return TRAVELLER_COLUMNS.map((column) => (FREE_TEXT_COLUMNS.has(column) ? guardFormula(row[column]) : row[column]));
+  });
+  return csvText([[...TRAVELLER_COLUMNS], ...rows]);
+}
+
+// ───────────────────────────── printing a ranking ─────────────────────────────
+
+/** One contestant's line of a published ranking. */
+export interface RankingCsvRow {
+  /** "1", "3=" … */
+  place: string;
+  section: string | null;
+  number: number;
+  direction: Direction | null;
+  name: string;
+  players: string[];
+  /** In the players' order; null where a player has none. */
+  memberNumbers: (string | null)[];
+  score: number;
+  percentage: number | null;
+  boardsPlayed: number;
+  penalty: number | null;
+}
+
+/**
+ * A ranking as a club publishes it: a title row (event, date), a blank row, then the table in the
+ * order given. Players and member numbers are joined by " & "; a missing member number is left empty.
+ */
+export function printRankingCsv(rows: RankingCsvRow[], meta: { event: string; date: string | null }): string {
+  const table = rows.map((row) => [
+    guardFormula(row.place),
+    guardFormula(row.section ?? ''),
+    row.direction ?? '',
+    numberText(row.number),
+    guardFormula(row.name),
+    guardFormula(row.players.join(' & ')),
+    guardFormula(row.memberNumbers.every((m) => m === null) ? '' : row.memberNumbers.map((m) => m ?? '').join(' & ')),
+    numberText(row.score),
+    numberText(row.percentage),
+    numberText(row.boardsPlayed),
+    numberText(row.penalty),
+  ]);
+  return csvText([[guardFormula(meta.event), meta.date ?? ''], [], [...RANKING_COLUMNS], ...table]);
+}
