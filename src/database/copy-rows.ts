@@ -127,20 +127,25 @@ export function copyBytes<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: read
 const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
 
 /**
- * Chunks of COPY text (perhaps encoded in another thread, see `CopyWriter`) into `table`, one
- * `COPY … FROM STDIN` a chunk, on `client`, which must be the caller's transaction's connection
- * (PrismaService.connectionOf) and run nothing else until this returns. A statement a chunk, not
- * one for all: the database checks a statement's foreign keys at its end, so it checks this
- * chunk's while the next is being encoded, rather than all of them once the last has arrived.
- * `beforeChunk` may throw to give up between statements (a shutdown): the caller's transaction
- * must then roll back. Unlike a statement through Prisma, the rows are never turned into query
- * parameters, JSON or objects on the way: the bytes go to the socket as they are.
+ * Chunks of COPY text (perhaps encoded in another thread, see `CopyWriter`) into `table`, in one
+ * `COPY … FROM STDIN` streamed a chunk at a time, on `client`, which must be the caller's
+ * transaction's connection (PrismaService.connectionOf) and run nothing else until this returns.
+ * One statement, not one a chunk: the database goes on inserting while the next chunk arrives,
+ * where a statement a chunk left it waiting for each round trip (~0.3 s of a national file's 24
+ * chunks); its foreign keys are checked once for the load where the role allows it (bulk-load.ts),
+ * else row by row at the statement's end. `beforeChunk` may throw to give up between chunks (a
+ * shutdown): the COPY is then abandoned (CopyFail) and the caller's transaction must roll back.
+ * Unlike a statement through Prisma, the rows are never turned into query parameters, JSON or
+ * objects on the way: the bytes go to the socket as they are.
  */
 export async function copyInto(client: pg.ClientBase, table: string, columns: readonly string[], chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, beforeChunk?: () => void): Promise<void> {
   const sql = copySql(table, columns);
   beforeChunk?.();
-  for await (const chunk of chunks) {
-    await pipeline(Readable.from([chunk]), client.query(copyStreams.from(sql)));
-    beforeChunk?.();
+  async function* checked() {
+    for await (const chunk of chunks) {
+      yield chunk;
+      beforeChunk?.();
+    }
   }
+  await pipeline(Readable.from(checked()), client.query(copyStreams.from(sql)));
 }
