@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { BulkColumn } from './bulk-insert.js';
+import { BINARY_HEADER, BINARY_TRAILER } from './copy-binary.js';
 
 /** Rows a chunk of COPY data holds (~2.5 MB of Result lines): one CopyData message, one hand-over between threads. */
 export const COPY_CHUNK = 10_000;
@@ -123,11 +124,15 @@ export function copyBytes<R>(columns: Pick<BulkColumn<R>, 'value'>[], rows: read
   return writer.take();
 }
 
-/** `COPY "table" ("a", "b", …) FROM STDIN`: text format, tab-separated, `\N` for null. */
-const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
+/** `COPY "table" ("a", "b", …) FROM STDIN`: text format (tab-separated, `\N` for null) or binary. */
+const copySql = (table: string, columns: readonly string[], format: CopyFormat) => `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN${format === 'binary' ? ' (FORMAT binary)' : ''}`;
+
+/** Text (CopyWriter) or binary tuples (BinaryCopyWriter in copy-binary.ts). */
+export type CopyFormat = 'text' | 'binary';
 
 /**
- * Chunks of COPY text (perhaps encoded in another thread, see `CopyWriter`) into `table`, in one
+ * Chunks of COPY text or binary tuples (perhaps encoded in another thread: `CopyWriter`,
+ * `BinaryCopyWriter`; the binary stream's header and trailer are added here) into `table`, in one
  * `COPY … FROM STDIN` streamed a chunk at a time, on `client`, which must be the caller's
  * transaction's connection (PrismaService.connectionOf) and run nothing else until this returns.
  * One statement, not one a chunk: the database goes on inserting while the next chunk arrives,
@@ -138,14 +143,16 @@ const copySql = (table: string, columns: readonly string[]) => `COPY "${table}" 
  * Unlike a statement through Prisma, the rows are never turned into query parameters, JSON or
  * objects on the way: the bytes go to the socket as they are.
  */
-export async function copyInto(client: pg.ClientBase, table: string, columns: readonly string[], chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, beforeChunk?: () => void): Promise<void> {
-  const sql = copySql(table, columns);
+export async function copyInto(client: pg.ClientBase, table: string, columns: readonly string[], chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>, beforeChunk?: () => void, format: CopyFormat = 'text'): Promise<void> {
+  const sql = copySql(table, columns, format);
   beforeChunk?.();
   async function* checked() {
+    if (format === 'binary') yield BINARY_HEADER;
     for await (const chunk of chunks) {
       yield chunk;
       beforeChunk?.();
     }
+    if (format === 'binary') yield BINARY_TRAILER;
   }
   await pipeline(Readable.from(checked()), client.query(copyStreams.from(sql)));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { COPY_CHUNK, copyBytes } from '../database/copy-rows.js';
+import { BinaryCopyWriter, binaryTypeOf } from '../database/copy-binary.js';
+import { COPY_CHUNK } from '../database/copy-rows.js';
 import { orderedUuid } from '../database/ordered-uuid.js';
 import type { PlannedContestant, PlannedResult } from './import-plan.js';
 import { RESULT_COLUMNS, resultChunks, sectionKey, type ResultIds, type ResultToWrite } from './result-rows.js';
@@ -18,12 +19,18 @@ describe('resultChunks', () => {
   const sessions = [Array.from({ length: COPY_CHUNK + 3 }, (_, i) => line(i, i % 2 ? 'A' : 'B')), Array.from({ length: 5 }, (_, i) => line(i, 'A'))];
   const toWrite = (r: PlannedResult, i: number): ResultToWrite => ({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
 
+  const tuples = (rows: ResultToWrite[]) => {
+    const writer = new BinaryCopyWriter(RESULT_COLUMNS.map((c) => ({ type: binaryTypeOf(c), value: c.value })));
+    for (const row of rows) writer.row(row);
+    return writer.take();
+  };
+
   it('encodes each session’s lines COPY_CHUNK at a time, the same bytes and written columns as the lines encoded at once', () => {
     const chunks = [...resultChunks(sessions, ids, true)];
     const expected = [sessions[0].slice(0, COPY_CHUNK), sessions[0].slice(COPY_CHUNK), sessions[1]].map((lines, k) => lines.map((r) => toWrite(r, k === 2 ? 1 : 0)));
     expect(chunks).toHaveLength(3);
     chunks.forEach((chunk, k) => {
-      expect(Buffer.from(chunk.copy).equals(Buffer.from(copyBytes(RESULT_COLUMNS, expected[k])))).toBe(true);
+      expect(Buffer.from(chunk.copy).equals(Buffer.from(tuples(expected[k])))).toBe(true);
       expect(chunk.written).toEqual(writtenColumns(expected[k]));
       // Each chunk's bytes and cells have buffers of their own: they are moved to another thread.
       expect(chunk.copy.byteLength).toBe(chunk.copy.buffer.byteLength);

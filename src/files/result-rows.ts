@@ -1,5 +1,6 @@
 import type { BulkColumn } from '../database/bulk-insert.js';
-import { COPY_CHUNK, CopyWriter } from '../database/copy-rows.js';
+import { BinaryCopyWriter, binaryTypeOf } from '../database/copy-binary.js';
+import { COPY_CHUNK } from '../database/copy-rows.js';
 import type { PlannedResult } from './import-plan.js';
 import { WrittenLines, type WrittenColumns } from './written-lines.js';
 
@@ -41,13 +42,16 @@ export const RESULT_COLUMNS: BulkColumn<ResultToWrite>[] = [
   { name: 'movementIssue', type: 'text', value: (x) => x.r.movementIssue },
 ];
 
-/** A chunk of result lines: COPY text of RESULT_COLUMNS as UTF-8 bytes, and (when asked) the lines as written (written-lines.ts). */
+/** RESULT_COLUMNS as COPY's binary format sends them. */
+const RESULT_BINARY = RESULT_COLUMNS.map((c) => ({ type: binaryTypeOf(c), value: c.value }));
+
+/** A chunk of result lines: binary COPY tuples of RESULT_COLUMNS (copyInto's 'binary' format), and (when asked) the lines as written (written-lines.ts). */
 export interface ResultChunk {
   copy: Uint8Array;
   written: WrittenColumns | null;
 }
 
-/** The names of RESULT_COLUMNS, in the order a chunk's COPY text gives them. */
+/** The names of RESULT_COLUMNS, in the order a chunk's tuples give them. */
 export const RESULT_COLUMN_NAMES = RESULT_COLUMNS.map((c) => c.name);
 
 /**
@@ -58,7 +62,7 @@ export const RESULT_COLUMN_NAMES = RESULT_COLUMNS.map((c) => c.name);
  * as it is planned, so a planned line that is not kept is let go young, not held for its chunk.
  */
 export function* resultChunks(sessions: Iterable<PlannedResult>[], ids: ResultIds, written: boolean): Generator<ResultChunk> {
-  const copy = new CopyWriter(RESULT_COLUMNS.map((c) => c.value));
+  const copy = new BinaryCopyWriter(RESULT_BINARY);
   const lines = written ? new WrittenLines() : null;
   const chunk = (): ResultChunk => ({ copy: copy.take(), written: lines?.take() ?? null });
   for (const [i, session] of sessions.entries()) {
