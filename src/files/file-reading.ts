@@ -1,19 +1,25 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '../bridge/errors.js';
-import { parseBws } from '../bridge/formats/bws.js';
-import { parseTravellersCsv } from '../bridge/formats/csv.js';
 import type { FileFormat, InterchangeEvent, ParseOutcome, RejectedItem } from '../bridge/formats/interchange.js';
-import { parsePbn } from '../bridge/formats/pbn.js';
-import { parseUsebio } from '../bridge/formats/usebio.js';
 import { planImport, planOutline, plannedLines, type ImportPlan, type PlannedResult } from './import-plan.js';
 import { resultChunks, type ResultChunk, type ResultIds } from './result-rows.js';
 
-const PARSERS: Record<FileFormat, (input: Buffer) => ParseOutcome> = {
-  PBN: parsePbn,
-  USEBIO: parseUsebio,
-  BWS: parseBws,
-  CSV: parseTravellersCsv,
+/** A format's parser. */
+export type Parser = (input: Buffer) => ParseOutcome;
+
+/**
+ * Each format's parser, loaded when a file of it is first read: a national file's reading thread
+ * starts with only the CSV parser (loading all four, the BWS reader's Access library and the
+ * USEBIO reader's XML parser among them, held its start ~100–150 ms).
+ */
+const PARSERS: Record<FileFormat, () => Promise<Parser>> = {
+  PBN: async () => (await import('../bridge/formats/pbn.js')).parsePbn,
+  USEBIO: async () => (await import('../bridge/formats/usebio.js')).parseUsebio,
+  BWS: async () => (await import('../bridge/formats/bws.js')).parseBws,
+  CSV: async () => (await import('../bridge/formats/csv.js')).parseTravellersCsv,
 };
+
+export const parserFor = (format: FileFormat): Promise<Parser> => PARSERS[format]();
 
 /** The boards whose double-dummy table the file gives, with their deals (checked after the import). */
 export interface DoubleDummyGiven {
@@ -39,9 +45,9 @@ const sourceOnly = (of: { source: string }) => ({ source: of.source, figures: NO
 /** A file that could not be read, as it crosses from the reading thread: the domain error's message and field, or any other error's message. */
 export type ReadFailure = { domain: true; message: string; field?: string } | { domain: false; message: string };
 
-/** Parses and plans a file (pure and synchronous: the import runs it in a worker thread for large files). */
-export function readFile(format: FileFormat, file: Buffer): FileRead {
-  const outcome = PARSERS[format](file);
+/** Parses and plans a file, whole (a section's file: see FilePlan for an import's). */
+export async function readFile(format: FileFormat, file: Buffer): Promise<FileRead> {
+  const outcome = (await parserFor(format))(file);
   const plan = planImport(outcome.event);
   plan.rejected.unshift(...outcome.rejected);
   const given = outcome.event.sessions.flatMap((s) => s.boards.filter((b) => b.deal && b.doubleDummy).map((b) => ({ session: s.number, board: b })));
@@ -89,8 +95,8 @@ export class FilePlan {
   /** Whether the planned lines are in the outline's sessions. */
   private linesKept = false;
 
-  constructor(format: FileFormat, bytes: Buffer) {
-    const outcome = PARSERS[format](bytes);
+  constructor(parse: Parser, bytes: Buffer) {
+    const outcome = parse(bytes);
     this.file = outcome.event;
     this.outline = planOutline(outcome.event);
     this.outline.rejected.push(...outcome.rejected);

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { contestantRows } from './contestant-rows.js';
-import { FilePlan, readFailure, sha256Of } from './file-reading.js';
+import { FilePlan, parserFor, readFailure, sha256Of } from './file-reading.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 
@@ -13,11 +13,11 @@ import type { ResultChunk } from './result-rows.js';
 let read: FilePlan | null = null;
 let chunks: Iterator<ResultChunk> | null = null;
 
-function answer(request: ReadingRequest): ReadingAnswer {
+async function answer(request: ReadingRequest): Promise<ReadingAnswer> {
   switch (request.kind) {
     case 'read': {
       const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-      read = new FilePlan(request.format, file);
+      read = new FilePlan(await parserFor(request.format), file);
       return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, sha256: sha256Of(file), doubleDummy: read.doubleDummy };
     }
     case 'contestants':
@@ -43,9 +43,9 @@ function moved(reply: ReadingAnswer): ArrayBuffer[] {
   return [reply.chunk.copy.buffer as ArrayBuffer, ...(reply.chunk.written ? [reply.chunk.written.cells.buffer as ArrayBuffer] : [])];
 }
 
-parentPort!.on('message', (request: ReadingRequest) => {
+parentPort!.on('message', async (request: ReadingRequest) => {
   try {
-    const reply = answer(request);
+    const reply = await answer(request);
     parentPort!.postMessage(reply, moved(reply));
   } catch (error) {
     parentPort!.postMessage({ kind: 'failure', failure: readFailure(error) } satisfies ReadingAnswer);

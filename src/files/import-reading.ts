@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
-import { FilePlan, sha256Of, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
+import { FilePlan, parserFor, sha256Of, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
 import type { ImportPlan } from './import-plan.js';
 import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { LineContent } from '../results/traveller-line.js';
@@ -55,8 +55,8 @@ export type ReadingAnswer =
   | { kind: 'failure'; failure: ReadFailure };
 
 /** A club's file, read in the request's own thread (milliseconds). */
-export function readHere(format: FileFormat, file: Buffer): ImportReading {
-  const read = new FilePlan(format, file);
+export async function readHere(format: FileFormat, file: Buffer): Promise<ImportReading> {
+  const read = new FilePlan(await parserFor(format), file);
   return {
     outline: read.outline,
     fileLines: read.fileLines,

@@ -37,7 +37,7 @@ export class SectionImportService {
     const section = await this.prisma.section.findUnique({ where: { id: sectionId } });
     if (!section) throw new NotFoundError('Section', sectionId, 'sectionId');
     if (!file.length) throw new BadInputError(`The ${format} file is empty`, ['content']);
-    const { planned, rejected } = this.plannedLines(format, file, fromSection);
+    const { planned, rejected } = await this.plannedLines(format, file, fromSection);
     const lines: ResultLineInput[] = [];
     for (const r of planned) {
       if (r.adjustment || !r.contract) rejected.push({ source: r.file.source, reason: `Board ${r.boardNumber}, NS ${r.ns.number} v EW ${r.ew.number}: an adjusted or unplayed score is the director’s to enter (adjustScore)` });
@@ -50,10 +50,10 @@ export class SectionImportService {
   }
 
   /** The file's lines of one of its sections: the only one, or the one named. */
-  private plannedLines(format: FileFormat, file: Buffer, fromSection: string | undefined): { planned: PlannedResult[]; rejected: RejectedItem[] } {
+  private async plannedLines(format: FileFormat, file: Buffer, fromSection: string | undefined): Promise<{ planned: PlannedResult[]; rejected: RejectedItem[] }> {
     let plan: ImportPlan;
     try {
-      ({ plan } = readFile(format, file));
+      ({ plan } = await readFile(format, file));
     } catch (error) {
       if (error instanceof DomainError) throw new BadInputError(error.message, ['content']);
       throw error;
