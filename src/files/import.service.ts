@@ -87,11 +87,9 @@ export class ImportService {
     if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
     // The parsed file and its plan are out of reach here unless the file has figures to compare, so
     // a national field's 240,000 parsed lines are freed before its scoring is built.
-    // Scored before the answer; the new sessions' validation contexts are read once it is given
-    // (a post that comes first waits for that read, not for another), so the first post or
+    // Scored, and the new sessions' validation contexts read beside, so the first post or
     // correction after a national import does not wait for 20,000 contestants to be read.
-    const scored = await this.scored.ofEvent(stored.report.eventId, stored.written);
-    for (const id of stored.written?.sessionIds ?? []) setImmediate(() => void this.contexts.get(id).catch(() => {}));
+    const [scored] = await Promise.all([this.scored.ofEvent(stored.report.eventId, stored.written), ...(stored.written?.sessionIds ?? []).map((id) => this.contexts.get(id))]);
     const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
