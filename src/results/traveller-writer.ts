@@ -144,13 +144,13 @@ async function lockBoards(client: pg.PoolClient, lines: PreparedLine[]): Promise
   );
 }
 
-/** The lines on the batch's boards, and any line holding one of its idempotency keys (two index scans). */
+/** The lines on the batch's boards, and any line holding one of its idempotency keys (two index scans; the keys' index is partial, hence the IS NOT NULL). */
 async function existingRows(client: pg.PoolClient, lines: PreparedLine[]): Promise<Result[]> {
   const keyed = lines.filter((l) => l.input.idempotencyKey);
   const { rows } = await client.query<Result>(
     `SELECT * FROM "Result" WHERE ("sectionId", "boardNumber") IN (SELECT * FROM unnest($1::uuid[], $2::int[]))
      UNION ALL
-     SELECT * FROM "Result" WHERE ("sessionId", "idempotencyKey") IN (SELECT * FROM unnest($3::uuid[], $4::text[]))`,
+     SELECT * FROM "Result" WHERE "idempotencyKey" IS NOT NULL AND ("sessionId", "idempotencyKey") IN (SELECT * FROM unnest($3::uuid[], $4::text[]))`,
     [lines.map((l) => l.section.id), lines.map((l) => l.boardNumber), keyed.map((l) => l.section.sessionId), keyed.map((l) => l.input.idempotencyKey)],
   );
   return [...new Map(rows.map((r) => [r.id, r])).values()];
