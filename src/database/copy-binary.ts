@@ -1,4 +1,5 @@
 import type { BulkColumn } from './bulk-insert.js';
+import { ByteWriter } from './byte-writer.js';
 
 /**
  * How a column's values go in COPY's binary format: as the table column's own type receives them.
@@ -36,17 +37,11 @@ type Value = string | number | boolean | null;
  * malformed UUID or a number out of int4's range throws rather than being written. Pure: runs in
  * any thread.
  */
-export class BinaryCopyWriter<R> {
-  private bytes = new Uint8Array(1 << 16);
+export class BinaryCopyWriter<R> extends ByteWriter {
   private view = new DataView(this.bytes.buffer);
-  private at = 0;
-  private count = 0;
 
-  constructor(private readonly columns: readonly { type: BinaryType; value: (row: R) => Value }[]) {}
-
-  /** Rows written since the last `take`. */
-  get rows(): number {
-    return this.count;
+  constructor(private readonly columns: readonly { type: BinaryType; value: (row: R) => Value }[]) {
+    super();
   }
 
   row(row: R): void {
@@ -55,15 +50,7 @@ export class BinaryCopyWriter<R> {
     this.view.setInt16(this.at, columns.length);
     this.at += 2;
     for (const column of columns) this.field(column.type, column.value(row));
-    this.count++;
-  }
-
-  /** The tuples written so far, in a buffer of their own (to be moved to another thread); the writer starts again. */
-  take(): Uint8Array {
-    const bytes = this.bytes.slice(0, this.at);
-    this.at = 0;
-    this.count = 0;
-    return bytes;
+    this.rowWritten();
   }
 
   private field(type: BinaryType, value: Value): void {
@@ -126,12 +113,7 @@ export class BinaryCopyWriter<R> {
     this.at = at;
   }
 
-  /** Makes room for `n` more bytes. */
-  private room(n: number): void {
-    if (this.at + n <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.at + n));
-    grown.set(this.bytes.subarray(0, this.at));
-    this.bytes = grown;
-    this.view = new DataView(grown.buffer);
+  protected override grown(): void {
+    this.view = new DataView(this.bytes.buffer);
   }
 }

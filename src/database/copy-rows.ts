@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { BulkColumn } from './bulk-insert.js';
+import { ByteWriter } from './byte-writer.js';
 import { BINARY_HEADER, BINARY_TRAILER } from './copy-binary.js';
 
 /** Rows a chunk of COPY data holds (~2.5 MB of Result lines): one CopyData message, one hand-over between threads. */
@@ -42,16 +43,9 @@ ESCAPED_AS[13] = 114; // r
  * which cost a national import's reading thread a string per cell and a collection after every
  * chunk (pure: runs in any thread).
  */
-export class CopyWriter<R> {
-  private bytes = new Uint8Array(1 << 16);
-  private at = 0;
-  private count = 0;
-
-  constructor(private readonly values: readonly ((row: R) => string | number | boolean | null)[]) {}
-
-  /** Rows written since the last `take`. */
-  get rows(): number {
-    return this.count;
+export class CopyWriter<R> extends ByteWriter {
+  constructor(private readonly values: readonly ((row: R) => string | number | boolean | null)[]) {
+    super();
   }
 
   row(row: R): void {
@@ -59,15 +53,7 @@ export class CopyWriter<R> {
     for (let c = 0; c < values.length; c++) this.field(values[c](row), c ? TAB : NONE);
     this.room(1);
     this.bytes[this.at++] = NEWLINE;
-    this.count++;
-  }
-
-  /** The rows written so far, in a buffer of their own (to be moved to another thread); the writer starts again. */
-  take(): Uint8Array {
-    const bytes = this.bytes.slice(0, this.at);
-    this.at = 0;
-    this.count = 0;
-    return bytes;
+    this.rowWritten();
   }
 
   /** A field, after `separator` (a tab, or NONE before the first). */
@@ -108,13 +94,6 @@ export class CopyWriter<R> {
     this.at += utf8.encodeInto(text, this.bytes.subarray(this.at)).written;
   }
 
-  /** Makes room for `n` more bytes. */
-  private room(n: number): void {
-    if (this.at + n <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.at + n));
-    grown.set(this.bytes.subarray(0, this.at));
-    this.bytes = grown;
-  }
 }
 
 /** The rows as COPY text in UTF-8 (see CopyWriter). */

@@ -1,4 +1,5 @@
 import { fileError } from './csv-cells.js';
+import { countLineBreaks } from './line-breaks.js';
 
 /* CSV in, below the columns: a file's bytes decoded and split into records of cells (RFC 4180, "," or ";"). */
 
@@ -40,15 +41,6 @@ export function refuseBinary(text: string): void {
   if (!found) return;
   const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
   throw fileError(1 + countLineBreaks(text, 0, found.index), `control character U+${code}: this is binary data, not a CSV text file (save it from the spreadsheet as "CSV UTF-8")`);
-}
-
-function countLineBreaks(text: string, from: number, to: number): number {
-  let breaks = 0;
-  for (let i = from; i < to; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || (ch === 13 && text.charCodeAt(i + 1) !== 10)) breaks++;
-  }
-  return breaks;
 }
 
 // ───────────────────────────── records ─────────────────────────────

@@ -20,6 +20,7 @@ import {
   type RejectedItem,
   type ScoringInFile,
 } from './interchange.js';
+import { countLineBreaks } from './line-breaks.js';
 
 /*
  * PBN 2.1 (DOMAIN §9.1, https://tistis.nl/pbn/): `parsePbn` reads a file into the interchange shape,
@@ -85,15 +86,6 @@ function refuseBinary(text: string): void {
 
 function lineAt(text: string, index: number): number {
   return 1 + countLineBreaks(text, 0, index);
-}
-
-function countLineBreaks(text: string, from: number, to: number): number {
-  let breaks = 0;
-  for (let i = from; i < to; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || (ch === 13 && text.charCodeAt(i + 1) !== 10)) breaks++;
-  }
-  return breaks;
 }
 
 function fileError(line: number, message: string): FileFormatError {
