@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { loadCheckedOnce, type LoadedRows } from '../src/database/bulk-load.js';
 import { databaseTarget } from '../src/database/connection.js';
+import { BinaryCopyWriter, type BinaryType } from '../src/database/copy-binary.js';
 import { copyInto } from '../src/database/copy-rows.js';
 import { createTestDatabase, sql, triggersNotAlways, type TestDatabase } from './support/database.js';
 
@@ -16,7 +17,15 @@ describe('bulk loads checked once', () => {
   const plainRole = `traveller_plain_${randomBytes(3).toString('hex')}`;
   const ids = { event: randomUUID(), session: randomUUID(), section: randomUUID(), ns: randomUUID(), ew: randomUUID() };
   const COLUMNS = ['id', 'sessionId', 'sectionId', 'boardNumber', 'nsContestantId', 'ewContestantId', 'status', 'contract', 'declarer', 'tricks', 'nsScore'];
-  const line = (board: number, ns = ids.ns, ew = ids.ew) => [randomUUID(), ids.session, ids.section, board, ns, ew, 'PLAYED', '4S', 'N', 10, 420].join('\t') + '\n';
+  const TYPES: BinaryType[] = ['uuid', 'uuid', 'uuid', 'int4', 'uuid', 'uuid', 'text', 'text', 'text', 'int4', 'int4'];
+  type Line = (string | number)[];
+  const line = (board: number, ns = ids.ns, ew = ids.ew): Line => [randomUUID(), ids.session, ids.section, board, ns, ew, 'PLAYED', '4S', 'N', 10, 420];
+  /** Lines as one chunk of COPY tuples. */
+  const tuples = (lines: Line[]) => {
+    const writer = new BinaryCopyWriter<Line>(TYPES.map((type, i) => ({ type, value: (l) => l[i] })));
+    for (const l of lines) writer.row(l);
+    return writer.take();
+  };
   const loaded: LoadedRows[] = [{ table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: [ids.session] }];
 
   /** A connection on the test's schema, as `user` (the server's own user by default), in a transaction. */
@@ -31,10 +40,10 @@ describe('bulk loads checked once', () => {
   }
 
   /** Lines loaded in one transaction through loadCheckedOnce, committed; answers whether the keys were checked once. */
-  async function load(client: pg.Client, lines: string[]): Promise<boolean> {
+  async function load(client: pg.Client, lines: Line[]): Promise<boolean> {
     await client.query('BEGIN');
     try {
-      const once = await loadCheckedOnce(client, loaded, () => copyInto(client, 'Result', COLUMNS, [lines.join('')]));
+      const once = await loadCheckedOnce(client, loaded, () => copyInto(client, 'Result', COLUMNS, [tuples(lines)]));
       await client.query('COMMIT');
       return once;
     } catch (error) {
@@ -85,7 +94,7 @@ describe('bulk loads checked once', () => {
     try {
       const before = await results();
       await expect(load(client, [line(3), line(4, randomUUID())])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_nsContestantId_fkey') });
-      const strayingSection = line(5).replace(ids.section, randomUUID());
+      const strayingSection = line(5).map((v) => (v === ids.section ? randomUUID() : v));
       await expect(load(client, [strayingSection])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_sectionId_sessionId_fkey') });
       expect(await results()).toBe(before);
       // Unique keys are enforced during the load itself, as always.
@@ -100,7 +109,7 @@ describe('bulk loads checked once', () => {
     const deleter = await connect();
     try {
       await loader.query('BEGIN');
-      await loadCheckedOnce(loader, loaded, () => copyInto(loader, 'Result', COLUMNS, [line(7)]));
+      await loadCheckedOnce(loader, loaded, () => copyInto(loader, 'Result', COLUMNS, [tuples([line(7)])]));
       await deleter.query(`SET lock_timeout = '300ms'`);
       await expect(deleter.query('DELETE FROM "Contestant" WHERE "id" = $1', [ids.ew])).rejects.toMatchObject({ code: '55P03' });
       await loader.query('ROLLBACK');

@@ -33,7 +33,7 @@ describe('binary COPY into PostgreSQL', () => {
       for (const row of rows.slice(i, i + size)) w.row(row);
       chunks.push(w.take());
     }
-    await copyInto(client, 'BinaryProbe', COLUMNS, chunks, undefined, 'binary');
+    await copyInto(client, 'BinaryProbe', COLUMNS, chunks);
   }
   const stored = async () => (await client.query<Row>('SELECT "id", "n", "t", "e"::text AS "e", "j"::text AS "j" FROM "BinaryProbe" ORDER BY "id"')).rows;
 

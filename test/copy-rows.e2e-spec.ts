@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type pg from 'pg';
-import { copyBytes, copyInto } from '../src/database/copy-rows.js';
+import { BinaryCopyWriter } from '../src/database/copy-binary.js';
+import { copyInto } from '../src/database/copy-rows.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
 
@@ -14,15 +15,19 @@ describe('COPY on a Prisma transaction’s connection', () => {
   let db: TestDatabase;
   let prisma: PrismaService;
   const probe = (where = '') => sql<{ id: number; a: string | null; b: string | null }>(db.url, `SELECT "id", "a", "b" FROM "CopyProbe" ${where} ORDER BY "id"`);
-  const columns = [
-    { name: 'id', value: (r: { id: number; a: string | null; b: string | null }) => r.id },
-    { name: 'a', value: (r: { a: string | null }) => r.a },
-    { name: 'b', value: (r: { b: string | null }) => r.b },
-  ];
-
   type Row = { id: number; a: string | null; b: string | null };
-  /** Rows into the probe table, `size` a COPY statement. */
-  const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => copyBytes(columns, rows.slice(i * size, (i + 1) * size))));
+  /** `rows` as one chunk of COPY tuples. */
+  const tuples = (rows: Row[]) => {
+    const writer = new BinaryCopyWriter<Row>([
+      { type: 'int4', value: (r) => r.id },
+      { type: 'text', value: (r) => r.a },
+      { type: 'text', value: (r) => r.b },
+    ]);
+    for (const row of rows) writer.row(row);
+    return writer.take();
+  };
+  /** Rows into the probe table in one COPY, `size` a chunk. */
+  const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => tuples(rows.slice(i * size, (i + 1) * size))));
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -89,7 +94,7 @@ describe('COPY on a Prisma transaction’s connection', () => {
     await expect(
       prisma.$transaction(async (tx) => {
         await tx.$executeRaw`INSERT INTO "CopyProbe" ("id", "a") VALUES (-1, 'before')`;
-        await copyInto(await prisma.connectionOf(tx), 'CopyProbe', ['id', 'a', 'b'], ['1\tx\t\\N\n', '2\ty\t\\N\n', '3\tz\t\\N\n'], giveUp);
+        await copyInto(await prisma.connectionOf(tx), 'CopyProbe', ['id', 'a', 'b'], [1, 2, 3].map((id) => tuples([{ id, a: 'xyz'[id - 1], b: null }])), giveUp);
       }),
     ).rejects.toThrow('stopping');
     expect(checks).toBe(2);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyBytes } from '../database/copy-rows.js';
+import { BinaryCopyWriter, type BinaryType } from '../database/copy-binary.js';
 import type { PlannedContestant } from './import-plan.js';
 
 /** What the transaction knows before a file's contestants are written. */
@@ -16,15 +16,17 @@ export interface ContestantTarget {
 export interface ContestantRows {
   /** Planned id → the existing contestant's id; every other planned contestant is written under its own id. */
   existing: Map<string, string>;
-  /** Contestant, Player and ContestantPlayer, in the order they are written: COPY text (UTF-8) of `columns`. */
+  /** Contestant, Player and ContestantPlayer, in the order they are written: COPY binary tuples of `columns` (copyInto's 'binary'). */
   tables: { table: string; columns: string[]; copy: Uint8Array }[];
 }
 
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
 
-/** `rows` of `table` as COPY text of `columns`. */
-function copyOf<R>(table: string, columns: { name: string; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
-  return { table, columns: columns.map((c) => c.name), copy: copyBytes(columns, rows) };
+/** `rows` of `table` as COPY binary tuples of `columns` (each with its column's type). */
+function copyOf<R>(table: string, columns: { name: string; type: BinaryType; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
+  const writer = new BinaryCopyWriter(columns);
+  for (const row of rows) writer.row(row);
+  return { table, columns: columns.map((c) => c.name), copy: writer.take() };
 }
 
 /** The distinct member numbers of the planned players (looked up before `contestantRows`). */
@@ -62,23 +64,23 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
     existing,
     tables: [
       copyOf('Contestant', [
-        { name: 'id', value: (c: PlannedContestant) => c.id },
-        { name: 'eventId', value: () => target.eventId },
-        { name: 'section', value: (c) => c.section },
-        { name: 'number', value: (c) => c.number },
-        { name: 'direction', value: (c) => c.direction },
-        { name: 'name', value: (c) => c.name },
+        { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },
+        { name: 'eventId', type: 'uuid', value: () => target.eventId },
+        { name: 'section', type: 'text', value: (c) => c.section },
+        { name: 'number', type: 'int4', value: (c) => c.number },
+        { name: 'direction', type: 'text', value: (c) => c.direction },
+        { name: 'name', type: 'text', value: (c) => c.name },
       ], fresh),
       copyOf('Player', [
-        { name: 'id', value: (p: (typeof created)[number]) => p.id },
-        { name: 'name', value: (p) => p.name },
-        { name: 'memberNumber', value: (p) => p.memberNumber },
-        { name: 'organizationId', value: () => target.organizationId },
+        { name: 'id', type: 'uuid', value: (p: (typeof created)[number]) => p.id },
+        { name: 'name', type: 'text', value: (p) => p.name },
+        { name: 'memberNumber', type: 'text', value: (p) => p.memberNumber },
+        { name: 'organizationId', type: 'uuid', value: () => target.organizationId },
       ], created),
       copyOf('ContestantPlayer', [
-        { name: 'contestantId', value: (s: (typeof seats)[number]) => s.contestantId },
-        { name: 'playerId', value: (s) => s.playerId },
-        { name: 'position', value: (s) => s.position },
+        { name: 'contestantId', type: 'uuid', value: (s: (typeof seats)[number]) => s.contestantId },
+        { name: 'playerId', type: 'uuid', value: (s) => s.playerId },
+        { name: 'position', type: 'int4', value: (s) => s.position },
       ], seats),
     ],
   };

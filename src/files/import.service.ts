@@ -213,7 +213,7 @@ export class ImportService {
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
     const loaded = { table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: sessions.map((s) => s.id) };
-    await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn, 'binary'));
+    await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
     await tx.auditEntry.createMany({
