@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { loadCheckedOnce, type LoadedRows } from '../src/database/bulk-load.js';
 import { databaseTarget } from '../src/database/connection.js';
-import { BinaryCopyWriter, type BinaryType } from '../src/database/copy-binary.js';
+import { copyTuples, type BinaryType } from '../src/database/copy-binary.js';
 import { copyInto } from '../src/database/copy-rows.js';
 import { createTestDatabase, sql, triggersNotAlways, type TestDatabase } from './support/database.js';
 
@@ -21,11 +21,7 @@ describe('bulk loads checked once', () => {
   type Line = (string | number)[];
   const line = (board: number, ns = ids.ns, ew = ids.ew): Line => [randomUUID(), ids.session, ids.section, board, ns, ew, 'PLAYED', '4S', 'N', 10, 420];
   /** Lines as one chunk of COPY tuples. */
-  const tuples = (lines: Line[]) => {
-    const writer = new BinaryCopyWriter<Line>(TYPES.map((type, i) => ({ type, value: (l) => l[i] })));
-    for (const l of lines) writer.row(l);
-    return writer.take();
-  };
+  const tuples = (lines: Line[]) => copyTuples(TYPES.map((type, i) => ({ type, value: (l: Line) => l[i] })), lines);
   const loaded: LoadedRows[] = [{ table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: [ids.session] }];
 
   /** A connection on the test's schema, as `user` (the server's own user by default), in a transaction. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import pg from 'pg';
-import { BinaryCopyWriter } from '../src/database/copy-binary.js';
+import { copyTuples, type BinaryType } from '../src/database/copy-binary.js';
 import { databaseTarget } from '../src/database/connection.js';
 import { copyInto } from '../src/database/copy-rows.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
@@ -17,22 +17,17 @@ describe('binary COPY into PostgreSQL', () => {
   let client: pg.Client;
   type Row = { id: string; n: number | null; t: string | null; e: 'PLAYED' | 'NOT_PLAYED' | null; j: string | null };
   const COLUMNS = ['id', 'n', 't', 'e', 'j'];
-  const writer = () =>
-    new BinaryCopyWriter<Row>([
-      { type: 'uuid', value: (r) => r.id },
-      { type: 'int4', value: (r) => r.n },
-      { type: 'text', value: (r) => r.t },
-      { type: 'text', value: (r) => r.e },
-      { type: 'jsonb', value: (r) => r.j },
-    ]);
+  const TYPES: { type: BinaryType; value: (r: Row) => string | number | null }[] = [
+    { type: 'uuid', value: (r) => r.id },
+    { type: 'int4', value: (r) => r.n },
+    { type: 'text', value: (r) => r.t },
+    { type: 'text', value: (r) => r.e },
+    { type: 'jsonb', value: (r) => r.j },
+  ];
   /** Rows in one COPY, `size` a chunk. */
   async function copy(rows: Row[], size: number): Promise<void> {
     const chunks: Uint8Array[] = [];
-    for (let i = 0; i < rows.length; i += size) {
-      const w = writer();
-      for (const row of rows.slice(i, i + size)) w.row(row);
-      chunks.push(w.take());
-    }
+    for (let i = 0; i < rows.length; i += size) chunks.push(copyTuples(TYPES, rows.slice(i, i + size)));
     await copyInto(client, 'BinaryProbe', COLUMNS, chunks);
   }
   const stored = async () => (await client.query<Row>('SELECT "id", "n", "t", "e"::text AS "e", "j"::text AS "j" FROM "BinaryProbe" ORDER BY "id"')).rows;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type pg from 'pg';
-import { BinaryCopyWriter } from '../src/database/copy-binary.js';
+import { copyTuples } from '../src/database/copy-binary.js';
 import { copyInto } from '../src/database/copy-rows.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
@@ -17,15 +17,12 @@ describe('COPY on a Prisma transaction’s connection', () => {
   const probe = (where = '') => sql<{ id: number; a: string | null; b: string | null }>(db.url, `SELECT "id", "a", "b" FROM "CopyProbe" ${where} ORDER BY "id"`);
   type Row = { id: number; a: string | null; b: string | null };
   /** `rows` as one chunk of COPY tuples. */
-  const tuples = (rows: Row[]) => {
-    const writer = new BinaryCopyWriter<Row>([
-      { type: 'int4', value: (r) => r.id },
-      { type: 'text', value: (r) => r.a },
-      { type: 'text', value: (r) => r.b },
-    ]);
-    for (const row of rows) writer.row(row);
-    return writer.take();
-  };
+  const COLUMNS = [
+    { type: 'int4' as const, value: (r: Row) => r.id },
+    { type: 'text' as const, value: (r: Row) => r.a },
+    { type: 'text' as const, value: (r: Row) => r.b },
+  ];
+  const tuples = (rows: Row[]) => copyTuples(COLUMNS, rows);
   /** Rows into the probe table in one COPY, `size` a chunk. */
   const copyRows = (client: pg.ClientBase, rows: Row[], size = 2_000) => copyInto(client, 'CopyProbe', ['id', 'a', 'b'], Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => tuples(rows.slice(i * size, (i + 1) * size))));
 

@@ -135,3 +135,10 @@ export class BinaryCopyWriter<R> {
     this.view = new DataView(grown.buffer);
   }
 }
+
+/** `rows` as one chunk of COPY binary tuples of `columns` (see BinaryCopyWriter). */
+export function copyTuples<R>(columns: readonly { type: BinaryType; value: (row: R) => Value }[], rows: readonly R[]): Uint8Array {
+  const writer = new BinaryCopyWriter(columns);
+  for (const row of rows) writer.row(row);
+  return writer.take();
+}

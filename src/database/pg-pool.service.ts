@@ -19,13 +19,14 @@ export class PgPool implements OnModuleDestroy {
       connectionTimeoutMillis: 5_000,
       // Unqualified table names resolve in the configured schema, as they do for Prisma.
       options: `-c search_path="${schema}"`,
+      types: sharedInstants(),
     });
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});
   }
 
   query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<pg.QueryResult<T>> {
-    return this.pool.query<T>({ text, values: params, types: sharedInstants() });
+    return this.pool.query<T>(text, params);
   }
 
   /** Runs `work` in one transaction on one connection: committed if it returns, rolled back if it throws. */
@@ -52,14 +53,16 @@ export class PgPool implements OnModuleDestroy {
 const TIMESTAMPTZ = 1184;
 
 /**
- * The driver's type parsers, but a query's instants parsed once per distinct text: rows written
- * by one transaction share their timestamps (a national import's 20,000 pairs and 40,000 players,
- * read back for the scoring cache, made 120,000 Date objects from a handful of texts, ~200 ms).
- * Rows of one query then share a Date object; nothing in the service changes a Date in place.
+ * The driver's type parsers, but an instant equal to the one read just before is the same Date:
+ * rows written by one transaction share their timestamps (a national import's 20,000 pairs and
+ * 40,000 players, read back for the scoring cache, made 120,000 Date objects from a handful of
+ * texts, ~200 ms). Decided once for the pool, not per query (the revision probe of every read
+ * goes through here). Rows may then share a Date object; nothing in the service changes a Date
+ * in place.
  */
 function sharedInstants(): pg.CustomTypesConfig {
   const parseInstant = pg.types.getTypeParser(TIMESTAMPTZ, 'text');
-  const seen = new Map<string, Date>();
-  const instant = (text: string) => seen.get(text) ?? seen.set(text, parseInstant(text)).get(text)!;
+  let last: { text: string; date: Date } | null = null;
+  const instant = (text: string) => (last?.text === text ? last.date : (last = { text, date: parseInstant(text) }).date);
   return { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMPTZ && format !== 'binary' ? instant : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'] };
 }

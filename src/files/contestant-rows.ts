@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BinaryCopyWriter, type BinaryType } from '../database/copy-binary.js';
+import { copyTuples, type BinaryType } from '../database/copy-binary.js';
 import type { PlannedContestant } from './import-plan.js';
 
 /** What the transaction knows before a file's contestants are written. */
@@ -24,9 +24,7 @@ const key = (c: { section: string | null; number: number; direction: string | nu
 
 /** `rows` of `table` as COPY binary tuples of `columns` (each with its column's type). */
 function copyOf<R>(table: string, columns: { name: string; type: BinaryType; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
-  const writer = new BinaryCopyWriter(columns);
-  for (const row of rows) writer.row(row);
-  return { table, columns: columns.map((c) => c.name), copy: writer.take() };
+  return { table, columns: columns.map((c) => c.name), copy: copyTuples(columns, rows) };
 }
 
 /** The distinct member numbers of the planned players (looked up before `contestantRows`). */

@@ -11,7 +11,7 @@ import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
-import { WrittenLines, type WrittenResults } from '../rankings/event-data.js';
+import { LinesBySession, type WrittenResults } from '../rankings/event-data.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { SessionContexts } from '../results/session-contexts.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
@@ -108,7 +108,7 @@ export class ImportService {
       // the figures are compared against that one, not a fresh copy from the reading worker.
       let reimported: ImportPlan | null = null;
       // A new file's lines as written, handed to the scoring cache after the commit (not read back).
-      const written = new WrittenLines();
+      const written = new LinesBySession();
       const stored = await DryRun.catch(this.prisma.$transaction(
         async (tx) => {
           // The same file imported twice at once: the second waits, then finds the first.
@@ -184,7 +184,7 @@ export class ImportService {
    * the importer: it is audited once per session (which file, how many lines), not once per line
    * as a pad's post is; a later correction of an imported line is audited as any correction.
    */
-  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void, written: WrittenLines): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void, written: LinesBySession): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { BinaryCopyWriter, binaryTypeOf } from '../database/copy-binary.js';
+import { binaryTypeOf, copyTuples } from '../database/copy-binary.js';
 import { COPY_CHUNK } from '../database/copy-rows.js';
 import { orderedUuid } from '../database/ordered-uuid.js';
 import type { PlannedContestant, PlannedResult } from './import-plan.js';
@@ -19,11 +19,7 @@ describe('resultChunks', () => {
   const sessions = [Array.from({ length: COPY_CHUNK + 3 }, (_, i) => line(i, i % 2 ? 'A' : 'B')), Array.from({ length: 5 }, (_, i) => line(i, 'A'))];
   const toWrite = (r: PlannedResult, i: number): ResultToWrite => ({ r, sessionId: ids.sessions[i], sectionId: ids.sections.get(sectionKey(i, r.sectionLetter))!, contestants: ids.contestants });
 
-  const tuples = (rows: ResultToWrite[]) => {
-    const writer = new BinaryCopyWriter(RESULT_COLUMNS.map((c) => ({ type: binaryTypeOf(c), value: c.value })));
-    for (const row of rows) writer.row(row);
-    return writer.take();
-  };
+  const tuples = (rows: ResultToWrite[]) => copyTuples(RESULT_COLUMNS.map((c) => ({ type: binaryTypeOf(c), value: c.value })), rows);
 
   it('encodes each session’s lines COPY_CHUNK at a time, the same bytes and written columns as the lines encoded at once', () => {
     const chunks = [...resultChunks(sessions, ids, true)];

@@ -47,28 +47,31 @@ export interface WrittenResults {
   revision: string;
   /** The sessions whose every result row is in `results`. */
   sessionIds: string[];
-  results: WrittenLines;
+  results: LinesBySession;
 }
 
 /**
- * Lines a transaction writes, by session, each line's position indexed as it arrives: an import
- * adds each chunk's lines while the database is still writing the next, so the cache takes them
- * ready (240,000 lines indexed after the commit held the event loop ~300 ms, in the import's time).
+ * Result lines by session, each line's position in its session's rows indexed as it arrives (for
+ * the corrections to come): how the cache holds an event's lines. An import adds each chunk's
+ * lines while the database is still writing the next, so the cache takes them ready (240,000
+ * lines indexed after the commit held the event loop ~300 ms, in the import's time).
  */
-export class WrittenLines {
-  readonly bySession = new Map<string, StoredResult[]>();
+export class LinesBySession {
+  readonly bySession: Map<string, StoredResult[]>;
 
-  add(lines: readonly StoredResult[]): void {
-    for (const line of lines) {
-      let rows = this.bySession.get(line.sessionId);
-      if (!rows) this.bySession.set(line.sessionId, (rows = indexed([])));
-      positions.get(rows)!.set(line.id, rows.push(line) - 1);
-    }
+  /** Starting from `sessions` (their rows already indexed). */
+  constructor(sessions: ReadonlyMap<string, StoredResult[]> = new Map()) {
+    this.bySession = new Map(sessions);
   }
 
-  /** Every line, session after session. */
-  all(): StoredResult[] {
-    return [...this.bySession.values()].flat();
+  add(lines: readonly StoredResult[]): void {
+    for (const line of lines) this.push(line);
+  }
+
+  push(line: StoredResult): void {
+    let rows = this.bySession.get(line.sessionId);
+    if (!rows) this.bySession.set(line.sessionId, (rows = indexed([])));
+    positions.get(rows)!.set(line.id, rows.push(line) - 1);
   }
 }
 
@@ -100,7 +103,7 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  const resultsOf = await cachedSessions(results, written?.results.bySession ?? new Map(), [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  const resultsOf = await cachedSessions(results, written?.results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
@@ -149,22 +152,19 @@ const SLICE = 10_000;
  * event's own rows hold, its status, contract, declarer and lead one string per value: the driver
  * reads a new string for every cell, and a national field keeps 240,000 lines in its cache); each
  * line's position in its session's rows indexed for the corrections to come. The sessions an
- * import handed over are taken as they are (WrittenLines made them so).
+ * import handed over are taken as they are (LinesBySession made them so).
  */
-async function cachedSessions(read: readonly StoredResult[], handedOver: ReadonlyMap<string, StoredResult[]>, ids: string[]): Promise<Map<string, StoredResult[]>> {
+async function cachedSessions(read: readonly StoredResult[], handedOver: LinesBySession | undefined, ids: string[]): Promise<Map<string, StoredResult[]>> {
   const shared = new Map(ids.map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));
-  const bySession = new Map(handedOver);
+  const lines = new LinesBySession(handedOver?.bySession);
   for (let i = 0; i < read.length; i++) {
     if (i > 0 && i % SLICE === 0) await setImmediate();
-    const line = cachedLine(read[i], one, word);
-    let rows = bySession.get(line.sessionId);
-    if (!rows) bySession.set(line.sessionId, (rows = indexed([])));
-    positions.get(rows)!.set(line.id, rows.push(line) - 1);
+    lines.push(cachedLine(read[i], one, word));
   }
-  return bySession;
+  return lines.bySession;
 }
 
 /** What changed in an event since `revision`, when its set-up did not: result rows (or their removal), sessions, penalties. */
