@@ -6,6 +6,7 @@ import { PgPool } from '../src/database/pg-pool.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { loadEventData, type WrittenResults } from '../src/rankings/event-data.js';
 import { ScoredEvents } from '../src/rankings/scored-events.service.js';
+import { rankingRows, scoreEvent, type ScoredEvent } from '../src/rankings/event-scoring.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 
 /**
@@ -226,6 +227,20 @@ describe('files in and out', () => {
           const text = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
           expect([...written.results.bySession.values()].flat().some((r) => r.adjustment)).toBe(true);
           expect(text([...written.results.bySession.values()].flat())).toEqual(text(stored));
+          // The event was scored in the import's transaction (ScoredEvents.scoreWithin): the rows it
+          // scored are those committed (the event's revisions as the transaction left them) and the
+          // ranking is the one the committed rows give.
+          const ahead = await written.scored;
+          expect(ahead).not.toBeNull();
+          const committed = await loadEventData(t.app.get(PgPool), eventId);
+          const byId = <T extends { id: string }>(rows: Iterable<T>) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+          expect(ahead!.data.event).toEqual(committed.event);
+          expect(byId(ahead!.data.contestants.values())).toEqual(byId(committed.contestants.values()));
+          const setUp = (d: typeof committed) => d.sessions.map(({ results, ...rest }) => ({ ...rest, boards: [...rest.boards.values()], results: results.length }));
+          expect(setUp(ahead!.data)).toEqual(setUp(committed));
+          const ranked = (scored: ScoredEvent) => rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r.place, r.score.toString(), r.boards]);
+          expect(ranked(ahead!.scored)).toEqual(ranked(scoreEvent(committed)));
+          expect(ranked(await scored.ofEvent(eventId))).toEqual(ranked(ahead!.scored));
         } finally {
           ofEvent.mockRestore();
           delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;

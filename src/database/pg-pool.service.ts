@@ -50,6 +50,15 @@ export class PgPool implements OnModuleDestroy {
   }
 }
 
+/**
+ * Queries on one connection (a transaction's: PrismaService.connectionOf) that read rows as the
+ * pool does (`sharedInstants`), so what a transaction reads has the shapes the caches hold.
+ */
+export function queriesOn(client: pg.ClientBase): Pick<PgPool, 'query'> {
+  const types = sharedInstants();
+  return { query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<T>({ text, values, types }) };
+}
+
 const TIMESTAMPTZ = 1184;
 
 /**

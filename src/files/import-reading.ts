@@ -34,13 +34,19 @@ export interface ImportReading {
    * the ids the transaction chose; with `written`, each chunk's lines as written go to it too (for
    * the scoring cache).
    */
-  resultChunks(ids: ResultIds, written?: (lines: LineContent[]) => void): AsyncIterable<Uint8Array>;
+  resultChunks(ids: ResultIds, written?: WrittenSink): AsyncIterable<Uint8Array>;
   /** The outline's contestants for `target` (see contestant-rows.ts), encoded where the file was read. */
   contestantRows(target: ContestantTarget): Promise<ContestantRows>;
   /** What planning the lines found: lines per session, lines refused, whether the file has figures to compare (after `resultChunks` or `wholePlan`). */
   planned(): Promise<LinesPlanned>;
   /** Lets the lines go (stops the worker). */
   close(): void;
+}
+
+/** Where the lines as written go, a chunk at a time (`add`), and word that every one has (`end`). */
+export interface WrittenSink {
+  add(lines: LineContent[]): void;
+  end(): void;
 }
 
 /** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
@@ -110,7 +116,8 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
             yield chunk;
           }
         }
-        return bytesOf(chunks(), written);
+        // Read ahead at once, not when the COPY starts: the caller enters the contestants meanwhile.
+        return readAhead(bytesOf(chunks(), written), LOOKAHEAD_BYTES);
       },
       close: () => void worker.terminate(),
     };
@@ -118,6 +125,53 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
     void worker.terminate();
     throw error;
   }
+}
+
+/** COPY bytes planned ahead of the database at most (a national file's 240,000 lines are ~40 MB). */
+const LOOKAHEAD_BYTES = 64 << 20;
+
+/**
+ * `source`'s chunks pulled from now on, without waiting to be asked, while the chunks not yet taken
+ * hold less than `budget` bytes: its producers (the reading thread, the cache's lines) work while
+ * the caller does other things. A failure of `source` reaches the caller where it would have:
+ * after the chunks before it (and never as an unhandled rejection if the caller gives up first).
+ */
+export function readAhead(source: AsyncIterable<Uint8Array>, budget: number): AsyncIterable<Uint8Array> {
+  const queue: Uint8Array[] = [];
+  let held = 0;
+  let end: { failed: boolean; error?: unknown } | null = null;
+  let taken: (() => void) | null = null; // the pump, waiting for room
+  let arrived: (() => void) | null = null; // the caller, waiting for a chunk
+  const wake = (waiter: (() => void) | null) => waiter?.();
+  void (async () => {
+    try {
+      for await (const chunk of source) {
+        queue.push(chunk);
+        held += chunk.length;
+        wake(arrived);
+        while (held >= budget) await new Promise<void>((room) => (taken = room));
+      }
+      end = { failed: false };
+    } catch (error) {
+      end = { failed: true, error };
+    }
+    wake(arrived);
+  })();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const chunk = queue.shift();
+        if (chunk) {
+          held -= chunk.length;
+          wake(taken);
+          yield chunk;
+        } else if (end) {
+          if (end.failed) throw end.error;
+          return;
+        } else await new Promise<void>((next) => (arrived = next));
+      }
+    },
+  };
 }
 
 /** Lines built from a chunk's columns in one turn of the event loop (a few ms). */
@@ -128,11 +182,11 @@ const LINES_A_TURN = 2_000;
  * written go to it, built from their columns a slice at a time on turns of their own while the
  * database inserts the chunk (all of them before the last bytes are taken).
  */
-async function* bytesOf(chunks: Iterable<ResultChunk> | AsyncIterable<ResultChunk>, written?: (lines: LineContent[]) => void): AsyncGenerator<Uint8Array> {
+async function* bytesOf(chunks: Iterable<ResultChunk> | AsyncIterable<ResultChunk>, written?: WrittenSink): AsyncGenerator<Uint8Array> {
   const shared = new Map<string, string>();
   const receive = async (columns: WrittenColumns) => {
     for (let from = 0, to = lineCount(columns); from < to; from += LINES_A_TURN) {
-      written!(linesOf(columns, shared, from, Math.min(to, from + LINES_A_TURN)));
+      written!.add(linesOf(columns, shared, from, Math.min(to, from + LINES_A_TURN)));
       await nextTurn();
     }
   };
@@ -146,6 +200,7 @@ async function* bytesOf(chunks: Iterable<ResultChunk> | AsyncIterable<ResultChun
     yield chunk.copy;
   }
   await received;
+  written?.end();
 }
 
 /** One request to the reading thread and its answer (or the thread's failure). */

@@ -7,6 +7,7 @@ import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert } from '../database/bulk-insert.js';
 import { loadCheckedOnce } from '../database/bulk-load.js';
 import { copyInto } from '../database/copy-rows.js';
+import { orderedUuid } from '../database/ordered-uuid.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -117,9 +118,9 @@ export class ImportService {
           if (earlier) return { earlier: true as const, report: earlier.report as unknown as ImportReport };
           // A corrected file of an event already there corrects it (reimport.ts); any other file is new.
           const again = await findReimportTarget(tx, outline, target);
-          const { eventId, contestantIds, sessionIds, summary } = again
-            ? await applyReimport(tx, (reimported = await reading.wholePlan()), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })
-            : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn, written)), summary: null };
+          const { eventId, contestantIds, sessionIds, summary, ahead } = again
+            ? { ...(await applyReimport(tx, (reimported = await reading.wholePlan()), again, { actor, reason: `Re-import of ${options.fileName ?? `a ${format} file`}`, override: !!options.override, contestants: (...a) => this.contestants(tx, ...a) })), ahead: null }
+            : { ...(await this.write(tx, reading, target, { actor, sha256, fileName: options.fileName ?? null }, goOn, written, !options.dryRun)), summary: null };
           const planned = await reading.planned();
           // A re-import's own refusals (a line whose pair already has another result) join the file's.
           const rejected = reimported?.rejected ?? planned.rejected;
@@ -130,7 +131,8 @@ export class ImportService {
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
           // The event's revision as this transaction leaves it: the written lines are the stored ones while it lasts.
           const [{ revision }] = await tx.$queryRaw<{ revision: string }[]>`SELECT "revision"::text AS "revision" FROM "Event" WHERE "id" = ${eventId}::uuid`;
-          const writtenResults: WrittenResults | undefined = again ? undefined : { revision, sessionIds, results: written };
+          await ahead?.settle();
+          const writtenResults: WrittenResults | undefined = again ? undefined : { revision, sessionIds, results: written, scored: ahead?.scored };
           return { earlier: false as const, report, importId: row.id, contestantIds, figures: planned.figures, written: writtenResults };
         },
         // A national field's file takes minutes on a small machine: the time allowed grows with the file.
@@ -184,15 +186,23 @@ export class ImportService {
    * the importer: it is audited once per session (which file, how many lines), not once per line
    * as a pad's post is; a later correction of an imported line is audited as any correction.
    */
-  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void, written: LinesBySession): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[] }> {
+  private async write(tx: PrismaTx, reading: ImportReading, target: ImportTarget, by: { actor: string; sha256: string; fileName: string | null }, goOn: () => void, written: LinesBySession, scoreAhead: boolean): Promise<{ eventId: string; contestantIds: Map<string, string>; sessionIds: string[]; ahead: ReturnType<ScoredEvents['scoreWithin']> | null }> {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
-    const contestants = await this.contestants(tx, eventId, organizationId, plan.contestants, existing, (target) => reading.contestantRows(target));
+    const entering = await this.enteredContestants(tx, organizationId, plan.contestants, { eventId, existing }, (target) => reading.contestantRows(target));
+    const contestants = entering.ids;
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
-    await tx.session.createMany({ data: sessions.map((s) => ({ id: s.id, eventId, number: s.number, status: 'COMPLETED' as const })) });
-    const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: randomUUID(), sessionId: s.id, key: sectionKey(i, x.letter) })));
+    const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: orderedUuid(), sessionId: s.id, key: sectionKey(i, x.letter) })));
     const sectionIds = new Map(sections.map((x) => [x.key, x.id]));
+    // The lines are planned and encoded (and the cache's lines built) while the contestants, sections
+    // and boards go in: the reading thread and this one would otherwise wait on the database, then
+    // compete with it for the processor during the COPY (see import-reading.ts's lookahead).
+    let linesIn!: () => void;
+    const complete = new Promise<void>((done) => (linesIn = done));
+    const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, { add: (lines) => written.add(lines), end: linesIn });
+    await entering.load();
+    await tx.session.createMany({ data: sessions.map((s) => ({ id: s.id, eventId, number: s.number, status: 'COMPLETED' as const })) });
     // In bulk, not createMany: Prisma compiles 500 sections' values into one query, holding the event loop.
     await bulkInsert(tx, 'Section', [
       { name: 'id', type: 'uuid', value: (x: (typeof sections)[number]) => x.id },
@@ -209,9 +219,9 @@ export class ImportService {
     // …_import_results_as_setup), so no ResultChange row is written for each of them.
     await tx.$executeRaw`SELECT set_config('traveller.results_as_setup', 'on', true)`;
     // By COPY on the transaction's own connection: the worker's bytes go to the socket untouched.
-    const chunks = reading.resultChunks({ sessions: sessions.map((s) => s.id), sections: sectionIds, contestants }, (lines) => written.add(lines));
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
+    const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete }) : null;
     const loaded = { table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: sessions.map((s) => s.id) };
     await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
@@ -219,7 +229,7 @@ export class ImportService {
     await tx.auditEntry.createMany({
       data: sessions.map((s, i) => ({ sessionId: s.id, action: 'SESSION_IMPORTED', actor: by.actor, reason, after: { format: plan.format, fileName: by.fileName, sha256: by.sha256, lines: lineCounts[i] } })),
     });
-    return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id) };
+    return { eventId, contestantIds: contestants, sessionIds: sessions.map((s) => s.id), ahead };
   }
 
   /** A new event, or the target event with the file's sessions numbered after its own. */
@@ -245,15 +255,24 @@ export class ImportService {
     return { eventId: event.id, firstSession: Math.max(0, ...event.sessions.map((s) => s.number)) + 1, existing: event.contestants };
   }
 
+  /** The file's contestants entered in the event now: every planned id's stored id (see enteredContestants). */
+  private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: ContestantTarget['existing']): Promise<Map<string, string>> {
+    const entering = await this.enteredContestants(tx, organizationId, planned, { eventId, existing });
+    await entering.load();
+    return entering.ids;
+  }
+
   /**
    * The file's contestants: those already entered (same section, number and direction) are reused;
-   * the rest, with their players and seats, go in by COPY, as `encode` gives them (a new file's in
-   * the thread that read it, see ImportReading.contestantRows).
+   * the rest, with their players and seats, go in by COPY when `load` is called, as `encode` gives
+   * them (a new file's in the thread that read it, see ImportReading.contestantRows). The stored
+   * ids are known before they are written, so the lines can be encoded meanwhile.
    */
-  private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: ContestantTarget['existing'], encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<Map<string, string>> {
+  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: PlannedContestant[], event: { eventId: string; existing: ContestantTarget['existing'] }, encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<{ ids: Map<string, string>; load: () => Promise<void> }> {
     const connection = await this.prisma.connectionOf(tx);
     const knownPlayers = await this.knownPlayers(connection, organizationId, memberNumbers(planned));
-    const rows = await encode({ eventId, organizationId, existing: existing.map(({ id, section, number, direction }) => ({ id, section, number, direction })), knownPlayers });
+    const existing = event.existing.map(({ id, section, number, direction }) => ({ id, section, number, direction }));
+    const rows = await encode({ eventId: event.eventId, organizationId, existing, knownPlayers });
     // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
     const fresh = planned.filter((c) => !rows.existing.has(c.id)).map((c) => c.id);
     const loaded = [
@@ -261,10 +280,12 @@ export class ImportService {
       { table: 'Player', where: 'c."id" IN (SELECT "playerId" FROM "ContestantPlayer" WHERE "contestantId" = ANY($1::uuid[]))', values: fresh },
       { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh },
     ];
-    await loadCheckedOnce(connection, loaded, async () => {
-      for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
-    });
-    return new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id]));
+    const load = async () => {
+      await loadCheckedOnce(connection, loaded, async () => {
+        for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
+      });
+    };
+    return { ids: new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id])), load };
   }
 
   /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */

@@ -1,10 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
 import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
-import type { QueryResultRow } from 'pg';
-import type { PgPool } from '../database/pg-pool.service.js';
+import type { QueryResult, QueryResultRow } from 'pg';
 import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
 import { cachedLine, type LineContent } from '../results/traveller-line.js';
+import type { ScoredEvent } from './event-scoring.js';
 
 export type ContestantWithPlayers = Contestant & { players: { player: Player }[] };
 
@@ -48,6 +48,14 @@ export interface WrittenResults {
   /** The sessions whose every result row is in `results`. */
   sessionIds: string[];
   results: LinesBySession;
+  /** The event with these lines, scored while the transaction wrote them (ScoredEvents.scoreWithin); null if that failed. */
+  scored?: Promise<ScoredData | null>;
+}
+
+/** An event's rows and their scoring, as the cache keeps them. */
+export interface ScoredData {
+  data: EventData;
+  scored: ScoredEvent;
 }
 
 /**
@@ -75,20 +83,44 @@ export class LinesBySession {
   }
 }
 
+/** Where an event's rows are read from: the service's pool, or a writing transaction's own connection (`queriesOn`). */
+export interface RowSource {
+  query<T extends QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** An event's rows as read, before they are put together (see `eventDataOf`). */
+export interface EventRows {
+  events: Event[];
+  contestants: Contestant[];
+  players: (ContestantPlayer & Player)[];
+  sessions: Session[];
+  sections: Section[];
+  boards: Board[];
+  /** The results of the sessions not left out. */
+  results: StoredResult[];
+  penalties: Penalty[];
+  awards: (MatchAward & { kind: 'BYE' | 'FORFEIT' })[];
+}
+
 /**
  * The whole event, read with plain SQL in one round of parallel queries: this runs again after
  * every write to the event (scores are recomputed from the rows), so it must take milliseconds.
  * Rows come back in Prisma's shapes (same column names and types). The results of `written`'s
  * sessions are taken from it, not read.
  */
-export async function loadEventData(pg: PgPool, eventId: string, written?: WrittenResults): Promise<EventData> {
+export async function loadEventData(pg: RowSource, eventId: string, written?: Pick<WrittenResults, 'sessionIds' | 'results'>): Promise<EventData> {
+  return eventDataOf(await readEventRows(pg, eventId, written?.sessionIds), written?.results);
+}
+
+/** The event's rows, the results of the sessions `leftOut` excepted (their rows are known to the caller). */
+export async function readEventRows(pg: RowSource, eventId: string, leftOut?: string[]): Promise<EventRows> {
   const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
-  const resultsRead = written
+  const resultsRead = leftOut
     ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
-      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [written.sessionIds])
+      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [leftOut])
     : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`);
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
-    q<Event>('SELECT * FROM "Event" WHERE "id" = $1'),
+    q<Event>(EVENT_ROW),
     q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
     q<ContestantPlayer & Player>(
       `SELECT cp."contestantId", cp."position", p.* FROM "ContestantPlayer" cp
@@ -103,12 +135,21 @@ export async function loadEventData(pg: PgPool, eventId: string, written?: Writt
     q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
   ]);
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  const resultsOf = await cachedSessions(results, written?.results, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  return { events, contestants, players, sessions, sections, boards, results, penalties, awards };
+}
+
+/** The event's own row (its revisions move with every write: see ScoredEvents.scoreWithin). */
+export const EVENT_ROW = 'SELECT * FROM "Event" WHERE "id" = $1';
+
+/** The rows put together as the caches hold them; `handedOver`'s sessions' results taken as they are. */
+export async function eventDataOf(rows: EventRows, handedOver?: LinesBySession): Promise<EventData> {
+  const { contestants, sessions, sections, boards, penalties, awards } = rows;
+  const resultsOf = await cachedSessions(rows.results, handedOver, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
-    event: events[0],
-    contestants: await seatedContestants(contestants, players),
+    event: rows.events[0],
+    contestants: await seatedContestants(contestants, rows.players),
     sessions: sessions.map((session) => ({
       session,
       sections: sectionsOf.get(session.id) ?? [],
@@ -175,7 +216,7 @@ export interface EventChanges {
   penalties: Penalty[];
 }
 
-export async function loadEventChanges(pg: PgPool, eventId: string, revision: string): Promise<EventChanges> {
+export async function loadEventChanges(pg: RowSource, eventId: string, revision: string): Promise<EventChanges> {
   const [changed, sessions, penalties] = await Promise.all([
     pg.query<StoredResult & { changedId: string }>(
       `SELECT c."changedId", ${RESULT_COLUMNS} FROM (SELECT DISTINCT "resultId" AS "changedId" FROM "ResultChange" WHERE "eventId" = $1 AND "revision" > $2) c

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { PgPool } from '../database/pg-pool.service.js';
+import type pg from 'pg';
+import type { Event } from '../generated/prisma/client.js';
+import { PgPool, queriesOn } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
-import { applyEventChanges, changesBySession, loadEventChanges, loadEventData, type EventData, type WrittenResults } from './event-data.js';
+import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventChanges, loadEventData, readEventRows, type EventData, type LinesBySession, type ScoredData, type WrittenResults } from './event-data.js';
 import { scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
 interface Cached {
   revision: string;
   setupRevision: string;
-  scored: Promise<{ data: EventData; scored: ScoredEvent }>;
+  scored: Promise<ScoredData>;
   /** Result lines held, once scored (0 before). */
   lines: number;
 }
@@ -82,6 +84,33 @@ export class ScoredEvents {
     return (await scored).scored;
   }
 
+  /**
+   * An event a transaction is writing (an import's new sessions), scored while the transaction goes
+   * on, so the import's answer does not wait for a national field's scoring after its commit. The
+   * event's rows are read now on the transaction's own connection (`client`: queued before its next
+   * statements, so they are read as the transaction wrote them), except the results of `lines`'
+   * sessions, which the writer hands over: they are scored once `lines.complete` says every one is
+   * in, while the database is still busy with the rest of the transaction. `settle`, awaited at the
+   * end of the transaction, reads the event's own row again (its revisions move with every write).
+   * Once committed, `ofEvent(eventId, { …, scored })` takes the scoring as it is; null if it failed
+   * (the event is then read and scored after the commit, as any other).
+   */
+  scoreWithin(client: pg.ClientBase, eventId: string, lines: { sessionIds: string[]; results: LinesBySession; complete: Promise<void> }): { scored: Promise<ScoredData | null>; settle: () => Promise<void> } {
+    const source = queriesOn(client);
+    const rows = readEventRows(source, eventId, lines.sessionIds);
+    rows.catch(() => {}); // reported by settle, unless the transaction gave up first
+    const scored = (async () => {
+      const [read] = await Promise.all([rows, lines.complete]);
+      const data = await eventDataOf(read, lines.results);
+      return { data, scored: await scoreEventInSlices(data) };
+    })().catch(() => null);
+    const settle = async () => {
+      const [read, event] = await Promise.all([rows, source.query<Event>(EVENT_ROW, [eventId])]);
+      Object.assign(read.events[0], event.rows[0]);
+    };
+    return { scored, settle };
+  }
+
   private evict(): void {
     for (const id of overBudget(this.cache, MAX_EVENTS, MAX_LINES)) this.cache.delete(id);
   }
@@ -90,9 +119,11 @@ export class ScoredEvents {
    * After results or penalties changed (set-up unchanged), only the changed result rows are read
    * and only the boards they touch are scored again; anything else reloads the whole event.
    */
-  private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string, written?: WrittenResults): Promise<{ data: EventData; scored: ScoredEvent }> {
+  private async refresh(eventId: string, cached: Cached | undefined, setupRevision: string, written?: WrittenResults): Promise<ScoredData> {
     const before = cached && cached.setupRevision === setupRevision ? await cached.scored.catch(() => null) : null;
     if (!before) {
+      const ready = await written?.scored;
+      if (ready) return ready;
       const data = await loadEventData(this.pg, eventId, written);
       return { data, scored: await scoreEventInSlices(data) };
     }
