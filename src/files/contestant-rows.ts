@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedUuid } from '../database/ordered-uuid.js';
 import { copyTuples, type BinaryType } from '../database/copy-binary.js';
 import type { PlannedContestant } from './import-plan.js';
 
@@ -51,7 +51,7 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
     c.players.forEach((p, i) => {
       let playerId = p.memberNumber ? players.get(p.memberNumber) : undefined;
       if (!playerId) {
-        playerId = randomUUID();
+        playerId = orderedUuid();
         created.push({ id: playerId, name: p.name, memberNumber: p.memberNumber });
         if (p.memberNumber) players.set(p.memberNumber, playerId);
       }

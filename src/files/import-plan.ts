@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { orderedUuid } from '../database/ordered-uuid.js';
 import { boardInfo } from '../bridge/board.js';
 import { formatContract, parseContract, parseResult } from '../bridge/contract.js';
@@ -155,7 +154,7 @@ function plannedContestant(c: InterchangeContestant): PlannedContestant {
   const players = c.players.filter((p) => p.name.trim()).map((p) => ({ name: p.name.trim().slice(0, 200), memberNumber: p.memberNumber?.trim().slice(0, 50) || null }));
   const label = () => [c.section, c.direction, c.number].filter((x) => x !== null).join(' ');
   const name = (c.name?.trim() || players.map((p) => p.name).join(' & ') || `Pair ${label()}`).slice(0, 200);
-  return { id: randomUUID(), section: c.section, number: c.number, direction: c.direction, name, players, file: c };
+  return { id: orderedUuid(), section: c.section, number: c.number, direction: c.direction, name, players, file: c };
 }
 
 /** The contestant a line names: numbered in its section (and direction) first, then across the event. */
