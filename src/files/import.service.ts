@@ -222,7 +222,7 @@ export class ImportService {
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
     const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete }) : null;
-    const loaded = { table: 'Result', where: 'c."sessionId" = ANY($1::uuid[])', values: sessions.map((s) => s.id) };
+    const loaded = { table: 'Result', where: 'c."sectionId" = ANY($1::uuid[])', values: sections.map((x) => x.id) };
     await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;

@@ -134,7 +134,7 @@ export async function applyReimport(tx: PrismaTx, plan: ImportPlan, found: Reimp
     const session = await tx.session.findUniqueOrThrow({ where: { id: found.sessionIds[i] } });
     const sectionIds = await sectionsFor(tx, session.id, planned);
     await boardsFor(tx, session.id, planned.boards);
-    const stored = await tx.result.findMany({ where: { sessionId: session.id } });
+    const stored = await tx.result.findMany({ where: { section: { sessionId: session.id } } });
     const decided = decide(stored, planned.results, sectionIds, contestantIds, plan.kind === 'TEAMS', plan.rejected);
     if (decided.corrections.length + decided.additions.length) checkPeriod(session, options.override, now);
     const law = correctionPeriodOpen(session, now) ? '79C' : '79C2';

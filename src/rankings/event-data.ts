@@ -18,6 +18,9 @@ const RESULT_COLUMNS = ['id', 'sessionId', 'sectionId', 'boardNumber', 'round', 
   .map((c) => `r."${c}"`)
   .join(', ');
 
+/** An event's result rows (as `r`), found through its sessions' sections: Result's indexes lead with the section. */
+const RESULTS_OF_EVENT = '"Session" s JOIN "Section" x ON x."sessionId" = s."id" JOIN "Result" r ON r."sectionId" = x."id" WHERE s."eventId" = $1';
+
 /** Everything an event's scores and rankings are computed from, as stored. */
 export interface EventData {
   event: Event;
@@ -117,8 +120,8 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
   const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
   const resultsRead = leftOut
     ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
-      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1 AND s."id" <> ALL($2::uuid[])`, [leftOut])
-    : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM "Result" r JOIN "Session" s ON s."id" = r."sessionId" WHERE s."eventId" = $1`);
+      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT} AND s."id" <> ALL($2::uuid[])`, [leftOut])
+    : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT}`);
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
     q<Event>(EVENT_ROW),
     q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),

@@ -34,7 +34,7 @@ export class MatchAwardsService {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${session.id}::text), ${input.round}::int)`;
       const taken = await tx.matchAward.findFirst({ where: { sessionId: session.id, round: input.round, revokedAt: null, OR: [{ contestantId: { in: teams } }, { opponentId: { in: teams } }] } });
       if (taken) throw new ConflictError(`A team named here already has a ${taken.kind.toLowerCase()} in round ${input.round}`, ['round']);
-      const played = await tx.result.findFirst({ where: { sessionId: session.id, round: input.round, OR: [{ nsContestantId: { in: teams } }, { ewContestantId: { in: teams } }] } });
+      const played = await tx.result.findFirst({ where: { section: { sessionId: session.id }, round: input.round, OR: [{ nsContestantId: { in: teams } }, { ewContestantId: { in: teams } }] } });
       if (played) throw new ConflictError(`A team named here has results in round ${input.round}: it played its match`, ['round']);
       const created = await tx.matchAward.create({
         data: { sessionId: session.id, round: input.round, kind: input.kind, contestantId: input.contestantId, opponentId: input.opponentId ?? null, reason: input.reason.trim() },
