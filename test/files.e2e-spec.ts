@@ -7,6 +7,8 @@ import { PrismaService } from '../src/database/prisma.service.js';
 import { loadEventData, type WrittenResults } from '../src/rankings/event-data.js';
 import { ScoredEvents } from '../src/rankings/scored-events.service.js';
 import { rankingRows, scoreEvent, type ScoredEvent } from '../src/rankings/event-scoring.js';
+import type { SessionContext } from '../src/results/line-context.js';
+import { SessionContexts } from '../src/results/session-contexts.service.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 
 /**
@@ -241,6 +243,13 @@ describe('files in and out', () => {
           const ranked = (scored: ScoredEvent) => rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r.place, r.score.toString(), r.boards]);
           expect(ranked(ahead!.scored)).toEqual(ranked(scoreEvent(committed)));
           expect(ranked(await scored.ofEvent(eventId))).toEqual(ranked(ahead!.scored));
+          // Its rows also made the sessions' validation contexts: the same as read afresh, and not read again.
+          const contexts = t.app.get(SessionContexts) as unknown as SessionContexts & { load: (id: string, revision: string) => Promise<SessionContext> };
+          const load = jest.spyOn(contexts, 'load');
+          const primed = await Promise.all(committed.sessions.map((s) => contexts.get(s.session.id)));
+          expect(load).not.toHaveBeenCalled();
+          load.mockRestore();
+          for (const context of primed) expect(context).toEqual(await contexts.load(context.session.id, context.setupRevision));
         } finally {
           ofEvent.mockRestore();
           delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;

@@ -86,11 +86,13 @@ export class ImportService {
     const stored = await this.store(format, file, target, actor, options);
     if ('rehearsal' in stored) return { ...stored.rehearsal, warnings: [...stored.rehearsal.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
     if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
-    // The parsed file and its plan are out of reach here unless the file has figures to compare, so
-    // a national field's 240,000 parsed lines are freed before its scoring is built.
-    // Scored, and the new sessions' validation contexts read beside, so the first post or
-    // correction after a national import does not wait for 20,000 contestants to be read.
-    const [scored] = await Promise.all([this.scored.ofEvent(stored.report.eventId, stored.written), ...(stored.written?.sessionIds ?? []).map((id) => this.contexts.get(id))]);
+    // A new file's event was scored in the import's transaction (ScoredEvents.scoreWithin): its rows
+    // also make the sessions' validation contexts, so the first post or correction after a national
+    // import does not wait for 20,000 contestants to be read. Otherwise (a re-import, or that
+    // scoring failed) the event is scored and the contexts read now, side by side.
+    const ahead = await stored.written?.scored;
+    if (ahead) this.contexts.prime(ahead.data);
+    const [scored] = await Promise.all([this.scored.ofEvent(stored.report.eventId, stored.written), ...(ahead ? [] : (stored.written?.sessionIds ?? [])).map((id) => this.contexts.get(id))]);
     const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });

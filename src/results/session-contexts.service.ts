@@ -6,6 +6,7 @@ import { Revisions } from '../database/revisions.service.js';
 import type { Board, Contestant, Event, Section, Session } from '../generated/prisma/client.js';
 import { storedMovement } from '../sections/sections.service.js';
 import { contestantKey, type SessionContext } from './line-context.js';
+import type { EventData } from '../rankings/event-data.js';
 
 /**
  * Validation contexts of sessions, kept in memory: a table pad's post must not reload the whole
@@ -54,18 +55,35 @@ export class SessionContexts {
       q<Contestant>('SELECT c.* FROM "Contestant" c JOIN "Session" s ON s."eventId" = c."eventId" WHERE s."id" = $1'),
     ]);
     if (!rest || !event) throw new NotFoundError('Session', sessionId, 'sessionId');
-    // The driver reads bigint columns as text; the context's rows are typed (and read) as Prisma's.
-    const eventRow = { ...event, revision: BigInt(event.revision), setupRevision: BigInt(event.setupRevision) };
-    const movements = new Map(sections.flatMap((s) => (storedMovement(s) ? [[s.id, storedMovement(s)!] as const] : [])));
-    return {
-      session: rest,
-      event: eventRow,
-      sections,
-      movements,
-      boards: new Map(boards.map((b) => [b.number, b])),
-      contestants: new Map(contestants.map((c) => [contestantKey(c), c])),
-      contestantsById: new Map(contestants.map((c) => [c.id, c])),
-      setupRevision,
-    };
+    return contextOf(rest, event, sections, boards, contestants, setupRevision);
   }
+
+  /**
+   * The contexts of an event's sessions made from its rows as already read — an import's, read in
+   * its own transaction (ScoredEvents.scoreWithin) — at the set-up revision they were read at: the
+   * first post after a national import does not read 20,000 contestants again, and the import's
+   * answer does not wait for them.
+   */
+  prime(data: EventData): void {
+    const contestants = [...data.contestants.values()].map(({ players: _players, ...c }) => c);
+    const setupRevision = String(data.event.setupRevision);
+    for (const s of data.sessions) this.cache.set(s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], contestants, setupRevision));
+  }
+}
+
+/** A session's context from its rows (as the driver reads them: bigint columns as text). */
+function contextOf(session: Session, event: Event, sections: Section[], boards: Board[], contestants: Contestant[], setupRevision: string): SessionContext {
+  // The context's rows are typed (and read) as Prisma's.
+  const eventRow = { ...event, revision: BigInt(event.revision), setupRevision: BigInt(event.setupRevision) };
+  const movements = new Map(sections.flatMap((s) => (storedMovement(s) ? [[s.id, storedMovement(s)!] as const] : [])));
+  return {
+    session,
+    event: eventRow,
+    sections,
+    movements,
+    boards: new Map(boards.map((b) => [b.number, b])),
+    contestants: new Map(contestants.map((c) => [contestantKey(c), c])),
+    contestantsById: new Map(contestants.map((c) => [c.id, c])),
+    setupRevision,
+  };
 }
