@@ -53,10 +53,29 @@ export class PgPool implements OnModuleDestroy {
 /**
  * Queries on one connection (a transaction's: PrismaService.connectionOf) that read rows as the
  * pool does (`sharedInstants`), so what a transaction reads has the shapes the caches hold.
+ * `queryAll` sends its statements as one round trip (a connection runs one query at a time: they
+ * are queued as one, ahead of whatever the transaction sends next); their parameters, UUIDs only,
+ * are written into the text.
  */
-export function queriesOn(client: pg.ClientBase): Pick<PgPool, 'query'> {
+export function queriesOn(client: pg.ClientBase): Pick<PgPool, 'query'> & { queryAll(statements: { text: string; params: unknown[] }[]): Promise<pg.QueryResultRow[][]> } {
   const types = sharedInstants();
-  return { query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<T>({ text, values, types }) };
+  return {
+    query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<T>({ text, values, types }),
+    queryAll: async (statements) => {
+      const text = statements.map((s) => s.text.replace(/\$(\d+)/g, (_, n: string) => uuidLiteral(s.params[Number(n) - 1]))).join(';\n');
+      const results = (await client.query({ text, types })) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID, or an array of them, as an SQL literal; anything else is refused (never written into SQL). */
+export function uuidLiteral(value: unknown): string {
+  const ids = Array.isArray(value) ? value : [value];
+  if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) throw new Error('Only UUIDs are written into a statement’s text');
+  return Array.isArray(value) ? `'{${ids.join(',')}}'` : `'${ids[0]}'`;
 }
 
 const TIMESTAMPTZ = 1184;

@@ -131,9 +131,16 @@ function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
     boards: [...s.data.boards.values()]
       .sort((a, b) => a.number - b.number)
       .map((b) => ({ number: b.number, dealer: b.dealerOverride, vulnerability: b.vulnerabilityOverride, deal: b.deal, source: '' })),
-    lines: s.data.results.filter(exportable).map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A')),
+    lines: s.data.results
+      .filter(exportable)
+      .map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A'))
+      .sort(inFileOrder),
   };
 }
+
+/** Lines as a scorer lists them (by section, board, round, table and pairs), whatever order the rows were read in. */
+const inFileOrder = (a: InterchangeLine, b: InterchangeLine) =>
+  a.section.localeCompare(b.section) || a.board - b.board || (a.round ?? 0) - (b.round ?? 0) || (a.table ?? 0) - (b.table ?? 0) || a.nsPair - b.nsPair || a.ewPair - b.ewPair;
 
 /** Assigned scores (weighted, Law 12C1(c)), direct awards and absent-pair lines have no place in these formats and are left out. */
 const exportable = (r: StoredResult) => r.status !== 'ASSIGNED' && (r.adjustment as StoredAdjustment | null)?.kind !== 'ABSENT_PAIR';

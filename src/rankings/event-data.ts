@@ -89,6 +89,13 @@ export class LinesBySession {
 /** Where an event's rows are read from: the service's pool, or a writing transaction's own connection (`queriesOn`). */
 export interface RowSource {
   query<T extends QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements in one round trip, where the source is one connection (its queries may not overlap); else each is sent on its own, side by side. */
+  queryAll?(statements: Statement[]): Promise<QueryResultRow[][]>;
+}
+
+export interface Statement {
+  text: string;
+  params: unknown[];
 }
 
 /** An event's rows as read, before they are put together (see `eventDataOf`). */
@@ -117,26 +124,27 @@ export async function loadEventData(pg: RowSource, eventId: string, written?: Pi
 
 /** The event's rows, the results of the sessions `leftOut` excepted (their rows are known to the caller). */
 export async function readEventRows(pg: RowSource, eventId: string, leftOut?: string[]): Promise<EventRows> {
-  const q = <T extends object>(text: string, more: unknown[] = []) => pg.query<T & QueryResultRow>(text, [eventId, ...more]).then((r) => r.rows as T[]);
-  const resultsRead = leftOut
-    ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
-      q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT} AND s."id" <> ALL($2::uuid[])`, [leftOut])
-    : q<StoredResult>(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT}`);
-  const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = await Promise.all([
-    q<Event>(EVENT_ROW),
-    q<Contestant>('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
-    q<ContestantPlayer & Player>(
+  const q = (text: string, more: unknown[] = []): Statement => ({ text, params: [eventId, ...more] });
+  const statements = [
+    q(EVENT_ROW),
+    q('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
+    q(
       `SELECT cp."contestantId", cp."position", p.* FROM "ContestantPlayer" cp
        JOIN "Contestant" c ON c."id" = cp."contestantId" JOIN "Player" p ON p."id" = cp."playerId"
        WHERE c."eventId" = $1 ORDER BY cp."position"`,
     ),
-    q<Session>('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
-    q<Section>('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
-    q<Board>('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
-    resultsRead,
-    q<Penalty>('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
-    q<MatchAward & { kind: 'BYE' | 'FORFEIT' }>('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
-  ]);
+    q('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
+    q('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
+    q('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
+    leftOut
+      ? // The sessions left out by their own ids, so only the others' rows are looked at (not 240,000 read and dropped).
+        q(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT} AND s."id" <> ALL($2::uuid[])`, [leftOut])
+      : q(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT}`),
+    q('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
+    q('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
+  ];
+  const read = pg.queryAll ? await pg.queryAll(statements) : await Promise.all(statements.map((x) => pg.query(x.text, x.params).then((r) => r.rows)));
+  const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = read as [Event[], Contestant[], (ContestantPlayer & Player)[], Session[], Section[], Board[], StoredResult[], Penalty[], (MatchAward & { kind: 'BYE' | 'FORFEIT' })[]];
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
   return { events, contestants, players, sessions, sections, boards, results, penalties, awards };
 }

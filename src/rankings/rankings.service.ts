@@ -123,7 +123,8 @@ export class RankingsService {
     const hidden = !reader.insider && travellersHidden(s.data.session);
     const lines = (hidden ? [] : s.data.results)
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
-      .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber)
+      // A team's two lines of a board: the one where it sat NS first (whatever order the rows were read in).
+      .sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.boardNumber - b.boardNumber || Number(b.nsContestantId === contestantId) - Number(a.nsContestantId === contestantId))
       .map((r) => scorecardLine(s, scored, r, r.nsContestantId === contestantId));
     const list = this.sessionView(scored, s, {}).list;
     const at = list.positionOf(contestantId);
