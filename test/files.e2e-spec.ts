@@ -244,7 +244,7 @@ describe('files in and out', () => {
           expect(ranked(ahead!.scored)).toEqual(ranked(scoreEvent(committed)));
           expect(ranked(await scored.ofEvent(eventId))).toEqual(ranked(ahead!.scored));
           // Its rows also made the sessions' validation contexts: the same as read afresh, and not read again.
-          const contexts = t.app.get(SessionContexts) as unknown as SessionContexts & { load: (id: string, revision: string) => Promise<SessionContext> };
+          const contexts = t.app.get(SessionContexts) as unknown as { get: SessionContexts['get']; load: (id: string, revision: string) => Promise<SessionContext> };
           const load = jest.spyOn(contexts, 'load');
           const primed = await Promise.all(committed.sessions.map((s) => contexts.get(s.session.id)));
           expect(load).not.toHaveBeenCalled();
