@@ -9,7 +9,8 @@
  *    sends them, the best of one before the import and one at the end. Peak resident memory of
  *    the service (VmHWM) over the whole run.
  * 2. The first ranking page after the import, then pages of 100 rows walked through the whole
- *    national ranking (warm): p50/p99.
+ *    national ranking (warm): p50/p99; then the same pages once more (the goal is judged on the
+ *    first walk; the second shows a page's steady cost without the first walk's cold code).
  * 3. Director's corrections posted one at a time, each followed at once by a read of the corrected
  *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
  *    corrected one: reads are consistent with the last committed revision).
