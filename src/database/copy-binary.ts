@@ -28,6 +28,12 @@ const HYPHENS = [8, 13, 18, 23];
 
 type Value = string | number | boolean | null;
 
+/** A column as the binary writer takes it: its type, and its value in a row. */
+export interface BinaryColumn<R> {
+  type: BinaryType;
+  value: (row: R) => Value;
+}
+
 /**
  * Rows as tuples of COPY's binary format (no header or trailer: see `copyInto`), written straight
  * into bytes (no string is built for a row or a cell). The database then parses nothing — a UUID is its 16 bytes, a number its 4 — where
@@ -42,7 +48,7 @@ export class BinaryCopyWriter<R> {
   private at = 0;
   private count = 0;
 
-  constructor(private readonly columns: readonly { type: BinaryType; value: (row: R) => Value }[]) {}
+  constructor(private readonly columns: readonly BinaryColumn<R>[]) {}
 
   /** Rows written since the last `take`. */
   get rows(): number {
@@ -137,7 +143,7 @@ export class BinaryCopyWriter<R> {
 }
 
 /** `rows` as one chunk of COPY binary tuples of `columns` (see BinaryCopyWriter). */
-export function copyTuples<R>(columns: readonly { type: BinaryType; value: (row: R) => Value }[], rows: readonly R[]): Uint8Array {
+export function copyTuples<R>(columns: readonly BinaryColumn<R>[], rows: readonly R[]): Uint8Array {
   const writer = new BinaryCopyWriter(columns);
   for (const row of rows) writer.row(row);
   return writer.take();

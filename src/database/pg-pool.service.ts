@@ -50,6 +50,19 @@ export class PgPool implements OnModuleDestroy {
   }
 }
 
+/** A statement and its parameters. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** Where rows are read from: the pool (`PgPool`), or one connection (`queriesOn`). */
+export interface RowSource {
+  query<T extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<T>>;
+  /** Several statements in one round trip, where the source is one connection (its queries may not overlap); else each is sent on its own, side by side. */
+  queryAll?(statements: Statement[]): Promise<pg.QueryResultRow[][]>;
+}
+
 /**
  * Queries on one connection (a transaction's: PrismaService.connectionOf) that read rows as the
  * pool does (`sharedInstants`), so what a transaction reads has the shapes the caches hold.
@@ -57,11 +70,11 @@ export class PgPool implements OnModuleDestroy {
  * are queued as one, ahead of whatever the transaction sends next); their parameters, UUIDs only,
  * are written into the text.
  */
-export function queriesOn(client: pg.ClientBase): Pick<PgPool, 'query'> & { queryAll(statements: { text: string; params: unknown[] }[]): Promise<pg.QueryResultRow[][]> } {
+export function queriesOn(client: pg.ClientBase): Required<RowSource> {
   const types = sharedInstants();
   return {
     query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<T>({ text, values, types }),
-    queryAll: async (statements) => {
+    queryAll: async (statements: Statement[]) => {
       const text = statements.map((s) => s.text.replace(/\$(\d+)/g, (_, n: string) => uuidLiteral(s.params[Number(n) - 1]))).join(';\n');
       const results = (await client.query({ text, types })) as unknown as pg.QueryResult | pg.QueryResult[];
       return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
@@ -83,8 +96,8 @@ const TIMESTAMPTZ = 1184;
 /**
  * The driver's type parsers, but an instant equal to the one read just before is the same Date:
  * rows written by one transaction share their timestamps (a national import's 20,000 pairs and
- * 40,000 players, read back for the scoring cache, made 120,000 Date objects from a handful of
- * texts, ~200 ms). Decided once for the pool, not per query (the revision probe of every read
+ * 40,000 players, read for the scoring cache, made 120,000 Date objects from a handful of texts,
+ * ~200 ms). Decided once for the pool, not per query (the revision probe of every read
  * goes through here). Rows may then share a Date object; nothing in the service changes a Date
  * in place.
  */

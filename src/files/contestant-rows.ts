@@ -1,5 +1,5 @@
 import { orderedUuid } from '../database/ordered-uuid.js';
-import { copyTuples, type BinaryType } from '../database/copy-binary.js';
+import { copyTuples, type BinaryColumn } from '../database/copy-binary.js';
 import type { PlannedContestant } from './import-plan.js';
 
 /** What the transaction knows before a file's contestants are written. */
@@ -23,7 +23,7 @@ export interface ContestantRows {
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
 
 /** `rows` of `table` as COPY binary tuples of `columns` (each with its column's type). */
-function copyOf<R>(table: string, columns: { name: string; type: BinaryType; value: (row: R) => string | number | null }[], rows: R[]): ContestantRows['tables'][number] {
+function copyOf<R>(table: string, columns: (BinaryColumn<R> & { name: string })[], rows: R[]): ContestantRows['tables'][number] {
   return { table, columns: columns.map((c) => c.name), copy: copyTuples(columns, rows) };
 }
 

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
-import type { QueryResult, QueryResultRow } from 'pg';
+import type { RowSource, Statement } from '../database/pg-pool.service.js';
 import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
 import { cachedLine, type LineContent } from '../results/traveller-line.js';
 import type { ScoredEvent } from './event-scoring.js';
@@ -84,18 +84,6 @@ export class LinesBySession {
     if (!rows) this.bySession.set(line.sessionId, (rows = indexed([])));
     positions.get(rows)!.set(line.id, rows.push(line) - 1);
   }
-}
-
-/** Where an event's rows are read from: the service's pool, or a writing transaction's own connection (`queriesOn`). */
-export interface RowSource {
-  query<T extends QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
-  /** Several statements in one round trip, where the source is one connection (its queries may not overlap); else each is sent on its own, side by side. */
-  queryAll?(statements: Statement[]): Promise<QueryResultRow[][]>;
-}
-
-export interface Statement {
-  text: string;
-  params: unknown[];
 }
 
 /** An event's rows as read, before they are put together (see `eventDataOf`). */
