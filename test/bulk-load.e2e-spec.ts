@@ -35,11 +35,14 @@ describe('bulk loads checked once', () => {
     return client;
   }
 
+  /** The keys as an import gives them: on the ids it mapped the lines to (LoadedRows.written), the NS pairs `ns`. */
+  const byValues = (ns = [ids.ns]): LoadedRows[] => [{ ...loaded[0], written: { 'sectionId,sessionId': [[ids.section, ids.session]], nsContestantId: ns.map((id) => [id]), ewContestantId: [[ids.ew]] } }];
+
   /** Lines loaded in one transaction through loadCheckedOnce, committed; answers whether the keys were checked once. */
-  async function load(client: pg.Client, lines: Line[]): Promise<boolean> {
+  async function load(client: pg.Client, lines: Line[], keys = loaded): Promise<boolean> {
     await client.query('BEGIN');
     try {
-      const once = await loadCheckedOnce(client, loaded, () => copyInto(client, 'Result', COLUMNS, [tuples(lines)]));
+      const once = await loadCheckedOnce(client, keys, () => copyInto(client, 'Result', COLUMNS, [tuples(lines)]));
       await client.query('COMMIT');
       return once;
     } catch (error) {
@@ -100,12 +103,36 @@ describe('bulk loads checked once', () => {
     }
   });
 
-  it('holds the parents as the triggers would: deleting a pair waits until the load commits', async () => {
+  it('checks the keys on the values the loader wrote, when it gives them: a value without its parent fails the load', async () => {
+    const client = await connect();
+    try {
+      const before = await results();
+      expect(await load(client, [line(10), line(11)], byValues())).toBe(true);
+      expect(await results()).toBe(before + 2);
+      const stranger = randomUUID();
+      await expect(load(client, [line(12, stranger)], byValues([ids.ns, stranger]))).rejects.toMatchObject({ code: '23503', message: expect.stringContaining(`Result_nsContestantId_fkey": (nsContestantId) = (${stranger})`) });
+      const sections = byValues();
+      sections[0].written!['sectionId,sessionId'] = [[ids.section, ids.session], [ids.section, randomUUID()]];
+      await expect(load(client, [line(13)], sections)).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_sectionId_sessionId_fkey') });
+      // A key the loader gives no values for is still checked on the rows.
+      const partial = byValues();
+      delete partial[0].written!.ewContestantId;
+      await expect(load(client, [line(14, ids.ns, randomUUID())], partial)).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_ewContestantId_fkey') });
+      expect(await results()).toBe(before + 2);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it.each([
+    ['on the loaded rows', () => loaded],
+    ['on the values written', () => byValues()],
+  ])('holds the parents as the triggers would (keys checked %s): deleting a pair waits until the load commits', async (_, keys) => {
     const loader = await connect();
     const deleter = await connect();
     try {
       await loader.query('BEGIN');
-      await loadCheckedOnce(loader, loaded, () => copyInto(loader, 'Result', COLUMNS, [tuples([line(7)])]));
+      await loadCheckedOnce(loader, keys(), () => copyInto(loader, 'Result', COLUMNS, [tuples([line(7)])]));
       await deleter.query(`SET lock_timeout = '300ms'`);
       await expect(deleter.query('DELETE FROM "Contestant" WHERE "id" = $1', [ids.ew])).rejects.toMatchObject({ code: '55P03' });
       await loader.query('ROLLBACK');

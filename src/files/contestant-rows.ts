@@ -18,6 +18,8 @@ export interface ContestantRows {
   existing: Map<string, string>;
   /** Contestant, Player and ContestantPlayer, in the order they are written: COPY binary tuples of `columns` (copyInto's 'binary'). */
   tables: { table: string; columns: string[]; copy: Uint8Array }[];
+  /** Every player the new seats name, each once (their keys are checked on these: see bulk-load.ts). */
+  seated: string[];
 }
 
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
@@ -60,6 +62,7 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
   }
   return {
     existing,
+    seated: [...new Set(seats.map((s) => s.playerId))],
     tables: [
       copyOf('Contestant', [
         { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },

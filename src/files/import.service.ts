@@ -5,7 +5,7 @@ import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { AppError, BadInputError, NotFoundError } from '../common/errors.js';
 import { bulkInsert } from '../database/bulk-insert.js';
-import { loadCheckedOnce } from '../database/bulk-load.js';
+import { loadCheckedOnce, type LoadedRows } from '../database/bulk-load.js';
 import { copyInto } from '../database/copy-rows.js';
 import { orderedUuid } from '../database/ordered-uuid.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
@@ -224,7 +224,10 @@ export class ImportService {
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
     const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete }) : null;
-    const loaded = { table: 'Result', where: 'c."sectionId" = ANY($1::uuid[])', values: sections.map((x) => x.id) };
+    // The lines' keys are checked on the ids they were mapped to (a line that maps to none fails its encoding), not read back.
+    const pairs = [...new Set(contestants.values())].map((id) => [id]);
+    const keys = { 'sectionId,sessionId': sections.map((x) => [x.id, x.sessionId]), nsContestantId: pairs, ewContestantId: pairs };
+    const loaded = { table: 'Result', where: 'c."sectionId" = ANY($1::uuid[])', values: sections.map((x) => x.id), written: keys };
     await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
@@ -277,10 +280,11 @@ export class ImportService {
     const rows = await encode({ eventId: event.eventId, organizationId, existing, knownPlayers });
     // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
     const fresh = planned.filter((c) => !rows.existing.has(c.id)).map((c) => c.id);
-    const loaded = [
-      { table: 'Contestant', where: 'c."id" = ANY($1::uuid[])', values: fresh },
-      { table: 'Player', where: 'c."id" IN (SELECT "playerId" FROM "ContestantPlayer" WHERE "contestantId" = ANY($1::uuid[]))', values: fresh },
-      { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh },
+    // Their keys checked on the ids they were written with (contestant-rows.ts takes them from nowhere else), not read back.
+    const loaded: LoadedRows[] = [
+      { table: 'Contestant', where: 'c."id" = ANY($1::uuid[])', values: fresh, written: { eventId: [[event.eventId]] } },
+      { table: 'Player', where: 'c."id" IN (SELECT "playerId" FROM "ContestantPlayer" WHERE "contestantId" = ANY($1::uuid[]))', values: fresh, written: { organizationId: [[organizationId]], mergedIntoId: [] } },
+      { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh, written: { contestantId: fresh.map((id) => [id]), playerId: rows.seated.map((id) => [id]) } },
     ];
     const load = async () => {
       await loadCheckedOnce(connection, loaded, async () => {

@@ -62,15 +62,17 @@ export interface ScoredData {
 }
 
 /**
- * Result lines by session, each line's position in its session's rows indexed as it arrives (for
- * the corrections to come): how the cache holds an event's lines. An import adds each chunk's
+ * Result lines by session: how the cache holds an event's lines. An import adds each chunk's
  * lines while the database is still writing the next, so the cache takes them ready (240,000
- * lines indexed after the commit held the event loop ~300 ms, in the import's time).
+ * lines made after the commit held the event loop ~300 ms, in the import's time). Where each
+ * line sits in its session's rows is indexed when a correction first asks (`positionsOf`), not
+ * as lines arrive: a national field's 240,000-entry map cost its import ~50–100 ms of the
+ * service's processor, and a field that is never corrected never needs it.
  */
 export class LinesBySession {
   readonly bySession: Map<string, StoredResult[]>;
 
-  /** Starting from `sessions` (their rows already indexed). */
+  /** Starting from `sessions`. */
   constructor(sessions: ReadonlyMap<string, StoredResult[]> = new Map()) {
     this.bySession = new Map(sessions);
   }
@@ -81,8 +83,9 @@ export class LinesBySession {
 
   push(line: StoredResult): void {
     let rows = this.bySession.get(line.sessionId);
-    if (!rows) this.bySession.set(line.sessionId, (rows = indexed([])));
-    positions.get(rows)!.set(line.id, rows.push(line) - 1);
+    if (!rows) this.bySession.set(line.sessionId, (rows = []));
+    const at = rows.push(line) - 1;
+    positions.get(rows)?.set(line.id, at); // kept up to date once made
   }
 }
 
@@ -190,9 +193,8 @@ const SLICE = 10_000;
  * The results by session, in one pass a slice at a time: each line read made a cached line
  * (`cachedLine`: one shape for all, its session, section and pair ids the very strings the
  * event's own rows hold, its status, contract, declarer and lead one string per value: the driver
- * reads a new string for every cell, and a national field keeps 240,000 lines in its cache); each
- * line's position in its session's rows indexed for the corrections to come. The sessions an
- * import handed over are taken as they are (LinesBySession made them so).
+ * reads a new string for every cell, and a national field keeps 240,000 lines in its cache).
+ * The sessions an import handed over are taken as they are (LinesBySession made them so).
  */
 async function cachedSessions(read: readonly StoredResult[], handedOver: LinesBySession | undefined, ids: string[]): Promise<Map<string, StoredResult[]>> {
   const shared = new Map(ids.map((id) => [id, id]));
@@ -261,18 +263,15 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
   };
 }
 
-/** Where each row of a session's results sits (kept up to date as rows change in place). */
+/** Where each row of a session's results sits: made when first needed, then kept up to date as rows change in place or arrive. */
 const positions = new WeakMap<readonly StoredResult[], Map<string, number>>();
-
-/** A new session's rows, with their (empty) index of positions. */
-function indexed(rows: StoredResult[]): StoredResult[] {
-  positions.set(rows, new Map());
-  return rows;
-}
 
 function positionsOf(results: readonly StoredResult[]): Map<string, number> {
   let at = positions.get(results);
-  if (!at) positions.set(results, (at = new Map(results.map((r, i) => [r.id, i]))));
+  if (!at) {
+    positions.set(results, (at = new Map()));
+    for (let i = 0; i < results.length; i++) at.set(results[i].id, i);
+  }
   return at;
 }
 

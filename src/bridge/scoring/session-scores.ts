@@ -93,7 +93,7 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
   const state = new SessionState<L>(new FieldIndex<L>(s.sections, rules.scoreAcross));
   let done = 0;
   for (const r of s.results as L[]) {
-    state.index.add(r, state.place(r));
+    state.index.add(r, state.add(r));
     if (++done % STEP === 0) yield;
   }
   const boards = new Map<string, Board>();

@@ -21,8 +21,12 @@ export const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsM
  * not carried along in every one of thousands of updates.
  */
 export class SessionState<L extends LineRow> {
-  /** Each line's slot; a corrected line keeps its own, a removed line's is used again. */
-  private readonly slots = new Map<string, number>();
+  /**
+   * Each line's slot by id (a corrected line keeps its own, a removed line's is used again), made
+   * when first asked (`slotOf`): the lines a session is first scored with fill the slots in order
+   * (`add`), and a national field's 240,000-entry map was a third of its whole scoring.
+   */
+  private slotsById: Map<string, number> | null = null;
   private readonly free: number[] = [];
   /** Per slot: the line, its sides' contestant ordinals, its final figures (as in the session's `lines`). */
   readonly rows: (L | undefined)[] = [];
@@ -51,23 +55,45 @@ export class SessionState<L extends LineRow> {
   constructor(readonly index: FieldIndex<L>) {}
 
   slotOf(id: string): number | undefined {
-    return this.slots.get(id);
+    return this.slots().get(id);
+  }
+
+  private slots(): Map<string, number> {
+    if (this.slotsById) return this.slotsById;
+    const slots = (this.slotsById = new Map());
+    for (let slot = 0; slot < this.rows.length; slot++) {
+      const row = this.rows[slot];
+      if (row) slots.set(row.id, slot);
+    }
+    return slots;
   }
 
   /** The line's slot, or the one it is to be placed in (a corrected line keeps its own, a new one takes a free one). */
   slotFor(id: string): number {
-    let slot = this.slots.get(id);
+    const slots = this.slots();
+    let slot = slots.get(id);
     if (slot === undefined) {
       slot = this.free.pop() ?? this.rows.length;
       if (slot === this.rows.length) this.rows.push(undefined);
-      this.slots.set(id, slot);
+      slots.set(id, slot);
     }
     return slot;
   }
 
   /** Puts a line (new or corrected) in its slot, with its contestants. */
   place(row: L): number {
-    const slot = this.slotFor(row.id);
+    return this.put(this.slotFor(row.id), row);
+  }
+
+  /** Puts a line the state does not hold (ids are unique: the session's lines as first scored) in a new slot, without a lookup. */
+  add(row: L): number {
+    const slot = this.rows.length;
+    this.rows.push(undefined);
+    this.slotsById?.set(row.id, slot);
+    return this.put(slot, row);
+  }
+
+  private put(slot: number, row: L): number {
     const [ns, ew] = [this.ordinal(row.nsContestantId), this.ordinal(row.ewContestantId)];
     if (this.rows[slot] && (this.ns[slot] !== ns || this.ew[slot] !== ew)) this.unlink(slot);
     if (!this.rows[slot] || this.ns[slot] !== ns || this.ew[slot] !== ew) {
@@ -90,9 +116,9 @@ export class SessionState<L extends LineRow> {
 
   /** A removed line's slot, freed once nothing is credited from it. */
   release(id: string): void {
-    const slot = this.slots.get(id);
+    const slot = this.slots().get(id);
     if (slot === undefined) return;
-    this.slots.delete(id);
+    this.slotsById!.delete(id);
     this.unlink(slot);
     this.rows[slot] = undefined;
     this.figures[slot] = undefined;
