@@ -278,6 +278,7 @@ function positionsOf(results: readonly StoredResult[]): Map<string, number> {
 
 /** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
 function withChanges(results: StoredResult[], changed: StoredResult[], gone: string[]): StoredResult[] {
+  if (!changed.length && !gone.length) return results; // a revision that moved no line (a penalty, the session's status)
   const at = positionsOf(results);
   const replaced = new Set(changed.map((r) => r.id));
   const dropped = new Set(gone.filter((id) => !replaced.has(id) && at.has(id)));
