@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { BINARY_HEADER, BINARY_TRAILER, BinaryCopyWriter, binaryTypeOf } from './copy-binary.js';
 
 type Row = [string | null, number | null, string | null, string | null];
@@ -40,6 +41,25 @@ describe('COPY binary tuples', () => {
       expect(() => writer().row([bad, 1, null, null])).toThrow('Not a UUID');
     }
     for (const bad of [2 ** 31, -(2 ** 31) - 1, 1.5, Number.NaN]) expect(() => writer().row([null, bad, null, null])).toThrow('int4');
+  });
+
+  it('writes each UUID’s own bytes, whether a column repeats its last one or not, across chunks (property)', () => {
+    const pool = fc.constantFrom('0190b5d2-7c1e-7abc-8def-0123456789ab', '0190B5D2-7C1E-7ABC-8DEF-0123456789AC', 'ffffffff-0000-4000-8000-000000000001');
+    const lines = fc.array(fc.record({ a: pool, b: fc.option(pool), take: fc.boolean() }), { maxLength: 30 });
+    fc.assert(
+      fc.property(lines, (rows) => {
+        const w = new BinaryCopyWriter<{ a: string; b: string | null }>([{ type: 'uuid', value: (r) => r.a }, { type: 'uuid', value: (r) => r.b }]);
+        const written: Buffer[] = [];
+        for (const r of rows) {
+          w.row(r);
+          if (r.take) written.push(Buffer.from(w.take()));
+        }
+        written.push(Buffer.from(w.take()));
+        const bytes = (id: string | null) => (id === null ? 'ffffffff' : `00000010${id.replace(/-/g, '').toLowerCase()}`);
+        expect(Buffer.concat(written).toString('hex')).toBe(rows.map((r) => `0002${bytes(r.a)}${bytes(r.b)}`).join(''));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('grows past its first buffer', () => {
