@@ -21,17 +21,17 @@ export const scoreEvent = (data: EventData, previous?: ScoredEvent, changes?: Re
 const SLICE_MS = 25;
 
 /**
- * A whole scoring in slices of at most ~25 ms, the event loop free in between: a national field
- * (240,000 lines, seconds of CPU) is scored after an import or a set-up change while /health,
- * posts and other reads go on being answered. Same result as `scoreEvent`.
+ * A whole scoring in slices of at most ~`sliceMs` (25 ms by default), the event loop free in
+ * between: a national field (240,000 lines, seconds of CPU) is scored after an import or a set-up
+ * change while /health, posts and other reads go on being answered. Same result as `scoreEvent`.
  */
-export async function scoreEventInSlices(data: EventData): Promise<ScoredEvent> {
+export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): Promise<ScoredEvent> {
   const steps = core.scoreEventSteps(data);
   let started = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (performance.now() - started > SLICE_MS) {
+    if (performance.now() - started > sliceMs) {
       await setImmediate();
       started = performance.now();
     }

@@ -46,6 +46,9 @@ export function overBudget<K>(entries: Iterable<[K, { lines: number }]>, maxEntr
  * revision (one shared probe, see Revisions) and rescores only when it moved, so a ranking is up to
  * date the moment a post returns, on every instance, while repeated reads cost no scoring at all.
  */
+/** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
+const TRANSACTION_SLICE_MS = 5;
+
 @Injectable()
 export class ScoredEvents {
   private readonly cache = new Map<string, Cached>();
@@ -102,7 +105,8 @@ export class ScoredEvents {
     const scored = (async () => {
       const [read] = await Promise.all([rows, lines.complete]);
       const data = await eventDataOf(read, lines.results);
-      return { data, scored: await scoreEventInSlices(data) };
+      // Short slices: the transaction's last statements (the keys' check, the commit) each wait for one.
+      return { data, scored: await scoreEventInSlices(data, TRANSACTION_SLICE_MS) };
     })().catch(() => null);
     const settle = async () => {
       const [read, event] = await Promise.all([rows, source.query<Event>(EVENT_ROW, [eventId])]);
