@@ -443,6 +443,7 @@ describe('parseTravellersCsv: traveller lines', () => {
   it.each<[string, Record<string, string>, Partial<InterchangeLine>]>([
     ['a played contract', { Status: 'PLAYED' }, made],
     ['spaces and lower case, as people type them', { Contract: ' 4 h ', Declarer: 'north', Lead: ' SA ' }, { ...made, lead: 'SA' }],
+    ['cells padded with tabs, no-break and ideographic spaces', { Contract: '\t4H\u3000', Declarer: '\u00a0N', Lead: 'SA\u00a0', Table: '\u30007' }, { ...made, lead: 'SA', table: 7 }],
     ['Tricks over Result (Tricks is authoritative)', { Result: '-1' }, made],
     ['Result when Tricks is empty', { Tricks: '', Result: '+2' }, { ...made, tricks: 12 }],
     ['Result "="', { Tricks: '', Result: '=' }, made],
