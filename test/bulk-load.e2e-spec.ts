@@ -124,6 +124,21 @@ describe('bulk loads checked once', () => {
     }
   });
 
+  it('needs no values for parents the transaction inserted itself: they are there, and no one else can delete them', async () => {
+    const client = await connect();
+    try {
+      const before = await results();
+      const own = randomUUID();
+      await client.query('BEGIN');
+      await client.query(`INSERT INTO "Contestant" ("id", "eventId", "number", "name") VALUES ($1, $2, 3, 'NS three')`, [own, ids.event]);
+      await loadCheckedOnce(client, byValues([]), () => copyInto(client, 'Result', COLUMNS, [tuples([line(15, own)])]));
+      await client.query('COMMIT');
+      expect(await results()).toBe(before + 1);
+    } finally {
+      await client.end();
+    }
+  });
+
   it.each([
     ['on the loaded rows', () => loaded],
     ['on the values written', () => byValues()],

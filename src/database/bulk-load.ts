@@ -10,12 +10,15 @@ export interface LoadedRows {
   where: string;
   values: unknown;
   /**
-   * For some of the table's keys, every value the load may have written into the key's columns,
-   * by the columns joined with commas ("sectionId,sessionId"), a value being a tuple of them: those
-   * keys are checked on these values (their parents found and locked) rather than on the rows read
-   * back. A superset will do. Only for values the loader could take from nowhere else (as an import
-   * maps each line to ids it chose, and fails a line it cannot map): a national file's 240,000
-   * result lines read back and reduced to their distinct keys took the database ~0.2 s.
+   * For some of the table's keys, every value the load may have written into the key's columns
+   * whose parent row this transaction did not insert itself, by the columns joined with commas
+   * ("sectionId,sessionId"), a value being a tuple of them: those keys are checked on these values
+   * (their parents found and locked) rather than on the rows read back. A superset will do. A
+   * parent the transaction inserted needs no check: it is there, and no other transaction can
+   * delete it before this one ends. Only for values the loader could take from nowhere else (as an
+   * import maps each line to ids it chose, and fails a line it cannot map): a national file's
+   * 240,000 result lines read back and reduced to their distinct keys took the database ~0.2 s,
+   * and its 60,000 new contestants' and players' ids looked up and locked ~0.1 s.
    */
   written?: Record<string, readonly (readonly unknown[])[]>;
 }

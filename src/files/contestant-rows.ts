@@ -18,8 +18,8 @@ export interface ContestantRows {
   existing: Map<string, string>;
   /** Contestant, Player and ContestantPlayer, in the order they are written: COPY binary tuples of `columns` (copyInto's 'binary'). */
   tables: { table: string; columns: string[]; copy: Uint8Array }[];
-  /** Every player the new seats name, each once (their keys are checked on these: see bulk-load.ts). */
-  seated: string[];
+  /** The players already stored that the new seats name, each once (the seats' key to Player is checked on these: see bulk-load.ts). */
+  seatedKnown: string[];
 }
 
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
@@ -49,9 +49,11 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
   const players = new Map(target.knownPlayers);
   const created: { id: string; name: string; memberNumber: string | null }[] = [];
   const seats: { contestantId: string; playerId: string; position: number }[] = [];
+  const seatedKnown = new Set<string>();
   for (const c of fresh) {
     c.players.forEach((p, i) => {
       let playerId = p.memberNumber ? players.get(p.memberNumber) : undefined;
+      if (playerId && target.knownPlayers.get(p.memberNumber!) === playerId) seatedKnown.add(playerId);
       if (!playerId) {
         playerId = orderedUuid();
         created.push({ id: playerId, name: p.name, memberNumber: p.memberNumber });
@@ -62,7 +64,7 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
   }
   return {
     existing,
-    seated: [...new Set(seats.map((s) => s.playerId))],
+    seatedKnown: [...seatedKnown],
     tables: [
       copyOf('Contestant', [
         { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },

@@ -224,10 +224,10 @@ export class ImportService {
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
     const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete }) : null;
-    // The lines' keys are checked on the ids they were mapped to (a line that maps to none fails its encoding), not read back.
-    const pairs = [...new Set(contestants.values())].map((id) => [id]);
-    const keys = { 'sectionId,sessionId': sections.map((x) => [x.id, x.sessionId]), nsContestantId: pairs, ewContestantId: pairs };
-    const loaded = { table: 'Result', where: 'c."sectionId" = ANY($1::uuid[])', values: sections.map((x) => x.id), written: keys };
+    // The lines' keys are checked on the ids they were mapped to (a line that maps to none fails its
+    // encoding), not read back; the sections and new pairs are this transaction's own (bulk-load.ts).
+    const pairs = entering.existing.map((id) => [id]);
+    const loaded = { table: 'Result', where: 'c."sectionId" = ANY($1::uuid[])', values: sections.map((x) => x.id), written: { 'sectionId,sessionId': [], nsContestantId: pairs, ewContestantId: pairs } };
     await loadCheckedOnce(connection, [loaded], () => copyInto(connection, 'Result', RESULT_COLUMN_NAMES, chunks, goOn));
     const { lineCounts } = await reading.planned();
     const reason = `Imported from a ${plan.format} file${by.fileName ? ` (${by.fileName})` : ''}`;
@@ -271,27 +271,29 @@ export class ImportService {
    * The file's contestants: those already entered (same section, number and direction) are reused;
    * the rest, with their players and seats, go in by COPY when `load` is called, as `encode` gives
    * them (a new file's in the thread that read it, see ImportReading.contestantRows). The stored
-   * ids are known before they are written, so the lines can be encoded meanwhile.
+   * ids (`ids`, by planned id; `existing`, those reused) are known before they are written, so the
+   * lines can be encoded meanwhile.
    */
-  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: PlannedContestant[], event: { eventId: string; existing: ContestantTarget['existing'] }, encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<{ ids: Map<string, string>; load: () => Promise<void> }> {
+  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: PlannedContestant[], event: { eventId: string; existing: ContestantTarget['existing'] }, encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<{ ids: Map<string, string>; existing: string[]; load: () => Promise<void> }> {
     const connection = await this.prisma.connectionOf(tx);
     const knownPlayers = await this.knownPlayers(connection, organizationId, memberNumbers(planned));
     const existing = event.existing.map(({ id, section, number, direction }) => ({ id, section, number, direction }));
     const rows = await encode({ eventId: event.eventId, organizationId, existing, knownPlayers });
     // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
     const fresh = planned.filter((c) => !rows.existing.has(c.id)).map((c) => c.id);
-    // Their keys checked on the ids they were written with (contestant-rows.ts takes them from nowhere else), not read back.
+    // Their keys checked on the ids they were written with (contestant-rows.ts takes them from
+    // nowhere else), not read back: the seats' new contestants and players are this load's own.
     const loaded: LoadedRows[] = [
       { table: 'Contestant', where: 'c."id" = ANY($1::uuid[])', values: fresh, written: { eventId: [[event.eventId]] } },
       { table: 'Player', where: 'c."id" IN (SELECT "playerId" FROM "ContestantPlayer" WHERE "contestantId" = ANY($1::uuid[]))', values: fresh, written: { organizationId: [[organizationId]], mergedIntoId: [] } },
-      { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh, written: { contestantId: fresh.map((id) => [id]), playerId: rows.seated.map((id) => [id]) } },
+      { table: 'ContestantPlayer', where: 'c."contestantId" = ANY($1::uuid[])', values: fresh, written: { contestantId: [], playerId: rows.seatedKnown.map((id) => [id]) } },
     ];
     const load = async () => {
       await loadCheckedOnce(connection, loaded, async () => {
         for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
       });
     };
-    return { ids: new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id])), load };
+    return { ids: new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id])), existing: [...new Set(rows.existing.values())], load };
   }
 
   /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */
