@@ -38,6 +38,16 @@ describe('bulk loads checked once', () => {
   /** The keys as an import gives them: on the ids it mapped the lines to (LoadedRows.written), the NS pairs `ns`. */
   const byValues = (ns = [ids.ns]): LoadedRows[] => [{ ...loaded[0], written: { 'sectionId,sessionId': [[ids.section, ids.session]], nsContestantId: ns.map((id) => [id]), ewContestantId: [[ids.ew]] } }];
 
+  /** `work` on a connection of its own (see `connect`), closed after. */
+  async function connected(work: (client: pg.Client) => Promise<void>, user?: string): Promise<void> {
+    const client = await connect(user);
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
   /** Lines loaded in one transaction through loadCheckedOnce, committed; answers whether the keys were checked once. */
   async function load(client: pg.Client, lines: Line[], keys = loaded): Promise<boolean> {
     await client.query('BEGIN');
@@ -75,22 +85,18 @@ describe('bulk loads checked once', () => {
   });
 
   it('a superuser’s load skips the row triggers, checks the keys once, and still moves the event’s revision', async () => {
-    const client = await connect();
-    try {
+    await connected(async (client) => {
       const before = await revision();
       expect(await load(client, [line(1), line(2)])).toBe(true);
       expect(await results()).toBe(2);
       expect(BigInt(await revision())).toBeGreaterThan(BigInt(before));
       // Replica mode ended with the load: a later statement in the transaction runs the triggers.
       expect((await client.query('SHOW session_replication_role')).rows[0].session_replication_role).toBe('origin');
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it('refuses a line whose pair or section does not exist, and keeps nothing of the load', async () => {
-    const client = await connect();
-    try {
+    await connected(async (client) => {
       const before = await results();
       await expect(load(client, [line(3), line(4, randomUUID())])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_nsContestantId_fkey') });
       const strayingSection = line(5).map((v) => (v === ids.section ? randomUUID() : v));
@@ -98,14 +104,11 @@ describe('bulk loads checked once', () => {
       expect(await results()).toBe(before);
       // Unique keys are enforced during the load itself, as always.
       await expect(load(client, [line(6), line(6)])).rejects.toMatchObject({ code: '23505' });
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it('checks the keys on the values the loader wrote, when it gives them: a value without its parent fails the load', async () => {
-    const client = await connect();
-    try {
+    await connected(async (client) => {
       const before = await results();
       expect(await load(client, [line(10), line(11)], byValues())).toBe(true);
       expect(await results()).toBe(before + 2);
@@ -119,14 +122,11 @@ describe('bulk loads checked once', () => {
       delete partial[0].written!.ewContestantId;
       await expect(load(client, [line(14, ids.ns, randomUUID())], partial)).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('Result_ewContestantId_fkey') });
       expect(await results()).toBe(before + 2);
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it('needs no values for parents the transaction inserted itself: they are there, and no one else can delete them', async () => {
-    const client = await connect();
-    try {
+    await connected(async (client) => {
       const before = await results();
       const own = randomUUID();
       await client.query('BEGIN');
@@ -134,9 +134,7 @@ describe('bulk loads checked once', () => {
       await loadCheckedOnce(client, byValues([]), () => copyInto(client, 'Result', COLUMNS, [tuples([line(15, own)])]));
       await client.query('COMMIT');
       expect(await results()).toBe(before + 1);
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it.each([
@@ -158,12 +156,9 @@ describe('bulk loads checked once', () => {
   });
 
   it('a role that may not set session_replication_role loads with the database checking each row', async () => {
-    const client = await connect(plainRole);
-    try {
+    await connected(async (client) => {
       expect(await load(client, [line(8)])).toBe(false);
       await expect(load(client, [line(9, ids.ns, randomUUID())])).rejects.toMatchObject({ code: '23503' });
-    } finally {
-      await client.end();
-    }
+    }, plainRole);
   });
 });
