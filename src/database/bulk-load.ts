@@ -107,16 +107,12 @@ async function checkForeignKeys(client: pg.ClientBase, rows: LoadedRows, keys: F
   // $1 is the loaded rows' `values` (their `where` names it) when any key is checked on the rows.
   const params: unknown[] = onRows.length ? [rows.values] : [];
   const steps = onRows.length ? [`loaded AS MATERIALIZED (SELECT ${[...new Set(onRows.flatMap((k) => k.columns))].map((c) => `c.${quoted(c)}`).join(', ')} FROM ${quoted(rows.table)} c WHERE ${rows.where})`] : [];
-  const sources = keys.map((key) => {
-    const values = valuesOf(key);
-    if (!values) return loadedValues(key);
-    const source = writtenValues(key, params.length + 1);
-    params.push(...key.columns.map((_, i) => values.map((tuple) => tuple[i])));
-    return source;
-  });
   keys.forEach((key, i) => {
+    const values = valuesOf(key);
+    const source = values ? writtenValues(key, params.length + 1) : loadedValues(key);
+    if (values) params.push(...byColumn(key, values));
     const parentColumns = key.referenced.map((k) => `p.${quoted(k)}`).join(', ');
-    steps.push(`k${i} AS (${sources[i]})`, `l${i} AS (SELECT 1 FROM ${key.parent} p WHERE (${parentColumns}) IN (SELECT * FROM k${i}) FOR KEY SHARE OF p)`);
+    steps.push(`k${i} AS (${source})`, `l${i} AS (SELECT 1 FROM ${key.parent} p WHERE (${parentColumns}) IN (SELECT * FROM k${i}) FOR KEY SHARE OF p)`);
   });
   const missing = keys.map((_, i) => `(SELECT count(*) FROM k${i}) - (SELECT count(*) FROM l${i}) AS "m${i}"`).join(', ');
   const { rows: [counts] } = await client.query<Record<string, string>>(`WITH ${steps.join(', ')} SELECT ${missing}`, params);
@@ -138,12 +134,15 @@ function writtenValues(key: ForeignKey, first: number): string {
   return `SELECT DISTINCT * FROM unnest(${key.types.map((type, i) => `$${first + i}::${type}[]`).join(', ')}) AS v(${names.join(', ')}) WHERE ${names.map((v) => `${v} IS NOT NULL`).join(' AND ')}`;
 }
 
+/** Written tuples of `key` as one array a column (`writtenValues`' parameters). */
+const byColumn = (key: ForeignKey, values: readonly (readonly unknown[])[]) => key.columns.map((_, i) => values.map((tuple) => tuple[i]));
+
 /** A written value of `key` without its parent, as text. */
 async function writtenOrphan(client: pg.ClientBase, key: ForeignKey, values: readonly (readonly unknown[])[]): Promise<string | undefined> {
   const matches = key.columns.map((_, i) => `p.${quoted(key.referenced[i])} = v.v${i}`).join(' AND ');
   const { rows: orphans } = await client.query<{ key: string }>(
     `SELECT concat_ws(', ', ${key.columns.map((_, i) => `v${i}`).join(', ')}) AS "key" FROM (${writtenValues(key, 1)}) v WHERE NOT EXISTS (SELECT 1 FROM ${key.parent} p WHERE ${matches}) LIMIT 1`,
-    key.columns.map((_, i) => values.map((tuple) => tuple[i])),
+    byColumn(key, values),
   );
   return orphans[0]?.key;
 }

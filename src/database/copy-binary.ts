@@ -81,12 +81,7 @@ export class BinaryCopyWriter<R> {
     this.room(2);
     this.view.setInt16(this.at, columns.length);
     this.at += 2;
-    for (let i = 0; i < columns.length; i++) {
-      const { type, value } = columns[i];
-      const v = value(row);
-      if (type === 'uuid' && v !== null) this.uuid(String(v), i);
-      else this.field(type, v);
-    }
+    for (let i = 0; i < columns.length; i++) this.field(columns[i].type, columns[i].value(row), i);
     this.count++;
   }
 
@@ -99,11 +94,12 @@ export class BinaryCopyWriter<R> {
     return bytes;
   }
 
-  private field(type: BinaryType, value: Value): void {
+  /** Column `column`'s value. */
+  private field(type: BinaryType, value: Value, column: number): void {
     if (value === null) return this.int32(-1);
     switch (type) {
       case 'uuid':
-        return this.uuid(String(value), -1);
+        return this.uuid(String(value), column);
       case 'int4':
         return this.int4(value);
       case 'text':
@@ -126,20 +122,20 @@ export class BinaryCopyWriter<R> {
     this.int32(n);
   }
 
-  /** A UUID's 16 bytes: copied from the column's last one when it is the same text, else parsed (`column` -1: no column's). */
+  /** A UUID's 16 bytes: copied from the column's last one when it is the same text, else parsed. */
   private uuid(text: string, column: number): void {
     this.int32(16);
     this.room(16);
     const { bytes } = this;
     const at = this.at;
-    const last = column < 0 ? -1 : this.lastUuidAt[column];
+    const last = this.lastUuidAt[column];
     if (last >= 0 && this.lastUuid[column] === text) {
       for (let i = 0; i < 16; i++) bytes[at + i] = bytes[last + i];
     } else {
       if (!uuidInto(text, bytes, at)) throw new Error(`Not a UUID: ${text}`);
-      if (column >= 0) this.lastUuid[column] = text;
+      this.lastUuid[column] = text;
     }
-    if (column >= 0) this.lastUuidAt[column] = at;
+    this.lastUuidAt[column] = at;
     this.at = at + 16;
   }
 

@@ -131,10 +131,10 @@ export class ImportService {
           if (options.dryRun) throw new DryRun(report);
           goOn();
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
-          // The event's revision as this transaction leaves it: the written lines are the stored ones while it lasts.
-          const [{ revision }] = await tx.$queryRaw<{ revision: string }[]>`SELECT "revision"::text AS "revision" FROM "Event" WHERE "id" = ${eventId}::uuid`;
-          await ahead?.settle();
-          const writtenResults: WrittenResults | undefined = again ? undefined : { revision, sessionIds, results: written, scored: ahead?.scored };
+          // The event's revision as this transaction leaves it (`settle` reads its row again): the
+          // written lines are the stored ones while it lasts. A re-import hands nothing over.
+          const revision = await ahead?.settle();
+          const writtenResults: WrittenResults | undefined = ahead && revision !== undefined ? { revision, sessionIds, results: written, scored: ahead.scored } : undefined;
           return { earlier: false as const, report, importId: row.id, contestantIds, figures: planned.figures, written: writtenResults };
         },
         // A national field's file takes minutes on a small machine: the time allowed grows with the file.

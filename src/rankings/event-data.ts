@@ -146,7 +146,7 @@ export const EVENT_ROW = 'SELECT * FROM "Event" WHERE "id" = $1';
 /** The rows put together as the caches hold them; `handedOver`'s sessions' results taken as they are. */
 export async function eventDataOf(rows: EventRows, handedOver?: LinesBySession): Promise<EventData> {
   const { contestants, sessions, sections, boards, penalties, awards } = rows;
-  const resultsOf = await cachedSessions(rows.results, handedOver, [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
+  const resultsOf = await cachedSessions(rows.results, handedOver, () => [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
@@ -189,7 +189,9 @@ async function seatedContestants(contestants: readonly Contestant[], players: re
 // Written out, not by rest and spread, which copy generically: a national field has 20,000
 // contestants and 40,000 players, read at the first ranking after every set-up change (~3× the time).
 const playerOf = (p: Player): Player => ({ id: p.id, name: p.name, memberNumber: p.memberNumber, organizationId: p.organizationId, mergedIntoId: p.mergedIntoId, createdAt: p.createdAt, updatedAt: p.updatedAt });
-const withPlayers = (c: Contestant, players: { player: Player }[]): ContestantWithPlayers => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, createdAt: c.createdAt, updatedAt: c.updatedAt, players });
+/** A contestant's own columns (of a row read, or of a contestant with its players). */
+export const contestantRow = (c: Contestant): Contestant => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, createdAt: c.createdAt, updatedAt: c.updatedAt });
+const withPlayers = (c: Contestant, players: { player: Player }[]): ContestantWithPlayers => Object.assign(contestantRow(c), { players });
 
 /** Rows handled per turn of the event loop (a national field's 240,000 held it for ~200 ms in one go). */
 const SLICE = 10_000;
@@ -201,9 +203,9 @@ const SLICE = 10_000;
  * reads a new string for every cell, and a national field keeps 240,000 lines in its cache).
  * The sessions an import handed over are taken as they are (LinesBySession made them so).
  */
-async function cachedSessions(read: readonly StoredResult[], handedOver: LinesBySession | undefined, ids: string[]): Promise<Map<string, StoredResult[]>> {
+async function cachedSessions(read: readonly StoredResult[], handedOver: LinesBySession | undefined, ids: () => string[]): Promise<Map<string, StoredResult[]>> {
   if (!read.length) return new LinesBySession(handedOver?.bySession).bySession; // an import's new event: every line handed over
-  const shared = new Map(ids.map((id) => [id, id]));
+  const shared = new Map(ids().map((id) => [id, id]));
   const one = (id: string) => shared.get(id) ?? id;
   const words = new Map<string, string>();
   const word = <T extends string | null>(text: T): T => (text === null ? text : ((words.get(text) ?? words.set(text, text).get(text)) as T));

@@ -7,6 +7,9 @@ import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventC
 import { scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
+/** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
+const TRANSACTION_SLICE_MS = 5;
+
 interface Cached {
   revision: string;
   setupRevision: string;
@@ -46,9 +49,6 @@ export function overBudget<K>(entries: Iterable<[K, { lines: number }]>, maxEntr
  * revision (one shared probe, see Revisions) and rescores only when it moved, so a ranking is up to
  * date the moment a post returns, on every instance, while repeated reads cost no scoring at all.
  */
-/** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
-const TRANSACTION_SLICE_MS = 5;
-
 @Injectable()
 export class ScoredEvents {
   private readonly cache = new Map<string, Cached>();
@@ -94,11 +94,11 @@ export class ScoredEvents {
    * statements, so they are read as the transaction wrote them), except the results of `lines`'
    * sessions, which the writer hands over: they are scored once `lines.complete` says every one is
    * in, while the database is still busy with the rest of the transaction. `settle`, awaited at the
-   * end of the transaction, reads the event's own row again (its revisions move with every write).
-   * Once committed, `ofEvent(eventId, { …, scored })` takes the scoring as it is; null if it failed
+   * end of the transaction, reads the event's own row again (its revisions move with every write)
+   * and answers the revision the transaction leaves it at. Once committed, `ofEvent(eventId, { …, scored })` takes the scoring as it is; null if it failed
    * (the event is then read and scored after the commit, as any other).
    */
-  scoreWithin(client: pg.ClientBase, eventId: string, lines: { sessionIds: string[]; results: LinesBySession; complete: Promise<void> }): { scored: Promise<ScoredData | null>; settle: () => Promise<void> } {
+  scoreWithin(client: pg.ClientBase, eventId: string, lines: { sessionIds: string[]; results: LinesBySession; complete: Promise<void> }): { scored: Promise<ScoredData | null>; settle: () => Promise<string> } {
     const source = queriesOn(client);
     const rows = readEventRows(source, eventId, lines.sessionIds);
     rows.catch(() => {}); // reported by settle, unless the transaction gave up first
@@ -111,6 +111,7 @@ export class ScoredEvents {
     const settle = async () => {
       const [read, event] = await Promise.all([rows, source.query<Event>(EVENT_ROW, [eventId])]);
       Object.assign(read.events[0], event.rows[0]);
+      return String(event.rows[0].revision); // the driver reads a bigint as its text
     };
     return { scored, settle };
   }

@@ -6,7 +6,7 @@ import { Revisions } from '../database/revisions.service.js';
 import type { Board, Contestant, Event, Section, Session } from '../generated/prisma/client.js';
 import { storedMovement } from '../sections/sections.service.js';
 import { contestantKey, type SessionContext } from './line-context.js';
-import type { EventData } from '../rankings/event-data.js';
+import { contestantRow, type EventData } from '../rankings/event-data.js';
 
 /**
  * Validation contexts of sessions, kept in memory: a table pad's post must not reload the whole
@@ -65,7 +65,7 @@ export class SessionContexts {
    * answer does not wait for them.
    */
   prime(data: EventData): void {
-    const contestants = [...data.contestants.values()].map(({ players: _players, ...c }) => c);
+    const contestants = [...data.contestants.values()].map(contestantRow);
     const setupRevision = String(data.event.setupRevision);
     for (const s of data.sessions) this.cache.set(s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], contestants, setupRevision));
   }
