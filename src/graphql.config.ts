@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
@@ -26,7 +27,10 @@ export function graphqlConfig(limiter: RateLimiter, metrics: MetricsService): Ap
     // runs a mutation over GET.
     csrfPrevention: false,
     subscriptions: { 'graphql-ws': limits.webSocket },
-    plugins: [limits.plugin, operationMetrics(metrics)],
+    // No type or field carries a cache hint (answers are kept by ResponseCache, against revisions),
+    // so Apollo's cache-control plugin would only wrap every field's resolver: a page of 100
+    // ranking rows resolves ~700 fields.
+    plugins: [limits.plugin, operationMetrics(metrics), ApolloServerPluginCacheControlDisabled()],
     transformSchema: describeRootTypes,
   };
 }

@@ -263,17 +263,22 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
     rank: r.rank,
     contestant: rankedContestant(r.contestant),
     score: roundedFrom(r.approxScore, () => r.score),
-    // Worked out only when a reader asks for it.
+    // Worked out only when a reader asks for them: a page that shows no percentage or club (or
+    // exact score) does not place the pair in its club or work out its exact figures for them.
     get exactScore() {
       return r.score.toString();
     },
     field: r.field,
-    percentage: r.approxPercentage === undefined ? rounded(r.percentage) : r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!),
+    get percentage() {
+      return r.approxPercentage === undefined ? rounded(r.percentage) : r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!);
+    },
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),
     official,
     standing,
-    club: clubOf(clubs, r.contestant.id),
+    get club() {
+      return clubOf(clubs, r.contestant.id);
+    },
   }));
 }
 
