@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { contestantRows } from './contestant-rows.js';
 import { FilePlan, parserFor, readFailure, sha256Of } from './file-reading.js';
+import { outlineOf } from './import-plan.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 
@@ -18,7 +19,7 @@ async function answer(request: ReadingRequest): Promise<ReadingAnswer> {
     case 'read': {
       const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
       read = new FilePlan(await parserFor(request.format), file);
-      return { kind: 'outline', outline: read.outline, fileLines: read.fileLines, sha256: sha256Of(file), doubleDummy: read.doubleDummy };
+      return { kind: 'outline', outline: outlineOf(read.outline), fileLines: read.fileLines, sha256: sha256Of(file), doubleDummy: read.doubleDummy };
     }
     case 'contestants':
       return { kind: 'contestants', rows: contestantRows(read!.outline.contestants, request.target) };

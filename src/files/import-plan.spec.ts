@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseTravellersCsv } from '../bridge/formats/csv.js';
-import { planImport } from './import-plan.js';
+import { outlineOf, planImport } from './import-plan.js';
 
 /** A travellers CSV of these rows (Kind, Winners, Session, Section, Board, NS, EW, NS names, EW names, Contract, Declarer, Tricks). */
 const csv = (rows: string[]) => ['Kind,Winners,Session,Section,Board,NS,EW,NS names,EW names,Contract,Declarer,Tricks', ...rows].join('\n');
@@ -34,5 +34,20 @@ describe('planImport: seats (DOMAIN §6.6 rule 4) and pairs', () => {
     expect(x.ns.section).toBeNull();
     expect(y.ns).toBe(x.ns);
     expect(x.ew.direction).toBe('EW');
+  });
+});
+
+describe('outlineOf: the plan as an import transaction holds it', () => {
+  it('keeps all but the contestants, of whom it keeps the planned ids and each member number once', () => {
+    const plan = planOf(['PAIRS,2,1,A,1,1,2,Ann & Bob,Cat & Dan,4H,N,10', 'PAIRS,2,1,A,2,1,2,Ann & Bob,Cat & Dan,4H,N,9']);
+    const [ns, ew] = plan.contestants;
+    ns.players[0].memberNumber = '1001';
+    ew.players[1].memberNumber = '1001'; // the same person named twice: looked up once
+    ew.players[0].memberNumber = '2002';
+    const { contestantIds, memberNumbers, ...rest } = outlineOf(plan);
+    const { contestants, ...kept } = plan;
+    expect(rest).toEqual(kept);
+    expect(contestantIds).toEqual(contestants.map((c) => c.id));
+    expect([...memberNumbers].sort()).toEqual(['1001', '2002']);
   });
 });

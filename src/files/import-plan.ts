@@ -8,6 +8,7 @@ import { contractScore } from '../bridge/score.js';
 import type { Direction, Seat, Vulnerability } from '../bridge/types.js';
 import type { ResultStatus, ScoringMethod } from '../generated/prisma/client.js';
 import { groupBy } from '../bridge/grouping.js';
+import { memberNumbers } from './contestant-rows.js';
 
 /**
  * From a file's event (any format) to the rows Traveller stores: plain values, ids chosen here so
@@ -82,6 +83,20 @@ export interface ImportPlan {
 }
 
 export class UnsupportedFileError extends DomainError {}
+
+/**
+ * A plan's outline as the transaction uses it: the contestants only as their planned ids and the
+ * member numbers their players give (their rows are encoded where the file was read). A national
+ * file's 20,000 contestants as objects, copied from the reading thread, held the event loop
+ * ~125 ms on arrival (5 MB to deserialise), and the import answered /health that much later.
+ */
+export type ImportOutline = Omit<ImportPlan, 'contestants'> & { contestantIds: string[]; memberNumbers: string[] };
+
+export function outlineOf(plan: ImportPlan): ImportOutline {
+  const { contestants, ...rest } = plan;
+  return { ...rest, contestantIds: contestants.map((c) => c.id), memberNumbers: memberNumbers(contestants) };
+}
+
 
 /** Every line of the file planned at once: a club's file, a re-import, a section's file. */
 export function planImport(file: InterchangeEvent): ImportPlan {

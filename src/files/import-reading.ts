@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FileFormat } from '../bridge/formats/interchange.js';
 import { FilePlan, parserFor, sha256Of, type DoubleDummyGiven, type LinesPlanned, type ReadFailure } from './file-reading.js';
-import type { ImportPlan } from './import-plan.js';
+import { outlineOf, type ImportOutline, type ImportPlan } from './import-plan.js';
 import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { LineContent } from '../results/traveller-line.js';
 import type { ResultChunk, ResultIds } from './result-rows.js';
@@ -20,8 +20,8 @@ import { lineCount, linesOf, type WrittenColumns } from './written-lines.js';
  * them), and the worker plans the next chunk while the database inserts this one.
  */
 export interface ImportReading {
-  /** The plan without its result lines (each session's `results` empty): what `planned` says once they are written. */
-  outline: ImportPlan;
+  /** The plan without its result lines (each session's `results` empty) or contestants: what `planned` says once they are written. */
+  outline: ImportOutline;
   /** Lines in the file, refused ones included (the transaction's time limit grows with them). */
   fileLines: number;
   /** The file's SHA-256 (hex), worked out where it was read: 20 MB hashed on the event loop held it ~100 ms. */
@@ -52,7 +52,7 @@ export interface WrittenSink {
 /** What the reading thread is asked, one request and one answer at a time (file-reading.worker.ts). */
 export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'contestants'; target: ContestantTarget } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
 export type ReadingAnswer =
-  | { kind: 'outline'; outline: ImportPlan; fileLines: number; sha256: string; doubleDummy: DoubleDummyGiven }
+  | { kind: 'outline'; outline: ImportOutline; fileLines: number; sha256: string; doubleDummy: DoubleDummyGiven }
   | { kind: 'contestants'; rows: ContestantRows }
   | { kind: 'chunk'; chunk: ResultChunk | null }
   | { kind: 'whole'; plan: ImportPlan }
@@ -64,7 +64,7 @@ export type ReadingAnswer =
 export async function readHere(format: FileFormat, file: Buffer): Promise<ImportReading> {
   const read = new FilePlan(await parserFor(format), file);
   return {
-    outline: read.outline,
+    outline: outlineOf(read.outline),
     fileLines: read.fileLines,
     sha256: sha256Of(file),
     doubleDummy: read.doubleDummy,

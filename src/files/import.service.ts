@@ -18,8 +18,8 @@ import { SessionContexts } from '../results/session-contexts.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
-import type { ImportPlan, PlannedContestant } from './import-plan.js';
-import { contestantRows, memberNumbers, type ContestantTarget } from './contestant-rows.js';
+import type { ImportOutline, ImportPlan, PlannedContestant } from './import-plan.js';
+import { contestantRows, memberNumbers, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
 import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
@@ -192,7 +192,7 @@ export class ImportService {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
-    const entering = await this.enteredContestants(tx, organizationId, plan.contestants, { eventId, existing }, (target) => reading.contestantRows(target));
+    const entering = await this.enteredContestants(tx, organizationId, { ids: plan.contestantIds, memberNumbers: plan.memberNumbers }, { eventId, existing }, (target) => reading.contestantRows(target));
     const contestants = entering.ids;
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
     const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: orderedUuid(), sessionId: s.id, key: sectionKey(i, x.letter) })));
@@ -238,7 +238,7 @@ export class ImportService {
   }
 
   /** A new event, or the target event with the file's sessions numbered after its own. */
-  private async eventFor(tx: PrismaTx, plan: ImportPlan, target: ImportTarget) {
+  private async eventFor(tx: PrismaTx, plan: ImportOutline, target: ImportTarget) {
     if (!target.eventId) {
       const event = await tx.event.create({
         data: {
@@ -262,7 +262,7 @@ export class ImportService {
 
   /** The file's contestants entered in the event now: every planned id's stored id (see enteredContestants). */
   private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: ContestantTarget['existing']): Promise<Map<string, string>> {
-    const entering = await this.enteredContestants(tx, organizationId, planned, { eventId, existing });
+    const entering = await this.enteredContestants(tx, organizationId, { ids: planned.map((c) => c.id), memberNumbers: memberNumbers(planned) }, { eventId, existing }, async (target) => contestantRows(planned, target));
     await entering.load();
     return entering.ids;
   }
@@ -274,13 +274,13 @@ export class ImportService {
    * ids (`ids`, by planned id; `existing`, those reused) are known before they are written, so the
    * lines can be encoded meanwhile.
    */
-  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: PlannedContestant[], event: { eventId: string; existing: ContestantTarget['existing'] }, encode = async (target: ContestantTarget) => contestantRows(planned, target)): Promise<{ ids: Map<string, string>; existing: string[]; load: () => Promise<void> }> {
+  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: { ids: string[]; memberNumbers: string[] }, event: { eventId: string; existing: ContestantTarget['existing'] }, encode: (target: ContestantTarget) => Promise<ContestantRows>): Promise<{ ids: Map<string, string>; existing: string[]; load: () => Promise<void> }> {
     const connection = await this.prisma.connectionOf(tx);
-    const knownPlayers = await this.knownPlayers(connection, organizationId, memberNumbers(planned));
+    const knownPlayers = await this.knownPlayers(connection, organizationId, planned.memberNumbers);
     const existing = event.existing.map(({ id, section, number, direction }) => ({ id, section, number, direction }));
     const rows = await encode({ eventId: event.eventId, organizationId, existing, knownPlayers });
     // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
-    const fresh = planned.filter((c) => !rows.existing.has(c.id)).map((c) => c.id);
+    const fresh = planned.ids.filter((id) => !rows.existing.has(id));
     // Their keys checked on the ids they were written with (contestant-rows.ts takes them from
     // nowhere else), not read back: the seats' new contestants and players are this load's own.
     const loaded: LoadedRows[] = [
@@ -293,7 +293,7 @@ export class ImportService {
         for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
       });
     };
-    return { ids: new Map(planned.map((c) => [c.id, rows.existing.get(c.id) ?? c.id])), existing: [...new Set(rows.existing.values())], load };
+    return { ids: new Map(planned.ids.map((id) => [id, rows.existing.get(id) ?? id])), existing: [...new Set(rows.existing.values())], load };
   }
 
   /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */
@@ -324,14 +324,14 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
 
 const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
 
-function baseReport(format: FileFormat, eventId: string, plan: ImportPlan, rejected: ImportReport['rejected'], lines: number): ImportReport {
+function baseReport(format: FileFormat, eventId: string, plan: ImportOutline, rejected: ImportReport['rejected'], lines: number): ImportReport {
   return {
     eventId,
     format,
     alreadyImported: false,
     sessions: plan.sessions.length,
     boards: plan.sessions.reduce((n, s) => n + s.boards.length, 0),
-    contestants: plan.contestants.length,
+    contestants: plan.contestantIds.length,
     lines,
     rejected,
     warnings: plan.warnings,

@@ -76,12 +76,15 @@ export function importPlace(target: ImportTarget): string | null {
   return target.eventId ?? target.organizationId ?? null;
 }
 
+/** What names a file's event: its name, date, format and sessions' numbers. */
+type FileNaming = Pick<ImportPlan, 'name' | 'startsOn' | 'format' | 'sessions'>;
+
 /**
  * The identity of a file: none for a file without a date or without an event name of its own (the
  * plan then names it "PBN import of <date>"): nothing would tell two such files apart, and taking
  * one for a correction of the other would rewrite a club night with another's lines.
  */
-export function fileIdentity(plan: ImportPlan): string | null {
+export function fileIdentity(plan: FileNaming): string | null {
   if (!plan.startsOn || plan.name === `${plan.format} import of ${plan.startsOn}`) return null;
   return JSON.stringify([plan.name.trim().toLowerCase(), plan.startsOn, plan.sessions.map((s) => s.number)]);
 }
@@ -92,7 +95,7 @@ export function fileIdentity(plan: ImportPlan): string | null {
  * an event of the organisation with the file's name and date whose sessions carry the file's
  * numbers. Deleted events are not found (a deleted event's file makes a new one).
  */
-export async function findReimportTarget(tx: PrismaTx, plan: ImportPlan, target: ImportTarget): Promise<ReimportTarget | null> {
+export async function findReimportTarget(tx: PrismaTx, plan: FileNaming, target: ImportTarget): Promise<ReimportTarget | null> {
   const identity = fileIdentity(plan);
   if (!identity) return null;
   const scope = target.eventId ? { id: target.eventId } : { organizationId: target.organizationId ?? null };
