@@ -1,6 +1,7 @@
 /**
  * `npm run bench:simultaneous` — issue 13's figures, from one run of the real service (dist/main.js
  * in a child process, on the local PostgreSQL or an embedded one):
+ * 0. The service warmed up on a small simultaneous of its own (see `warmUp`; SIM_COLD=1 skips it).
  * 1. A simultaneous pairs of SIM_TABLES tables (default 10,000) × 24 boards in sections of 20
  *    tables, ~1 % artificial and ~1 % not played, imported as one travellers CSV into an event
  *    that scores across the session (one national field): time to the import's answer (and the
