@@ -250,6 +250,15 @@ describe('files in and out', () => {
           expect(load).not.toHaveBeenCalled();
           load.mockRestore();
           for (const context of primed) expect(context).toEqual(await contexts.load(context.session.id, context.setupRevision));
+          // A file whose pairs seat players already stored (known by member number, imported
+          // earlier): their seats and rows are read, the new ones handed over, in seat order.
+          const seated = dataOf(await t.gql(`mutation { createEvent(input: { name: "Handed over, stored players", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+          await importFile('usebio', fixture('usebio-two-sections.xml'), `?eventId=${seated}`).expect(201);
+          const handed = await (ofEvent.mock.calls.find(([id, w]) => id === seated && w)?.[1] as WrittenResults).scored;
+          const read = await loadEventData(t.app.get(PgPool), seated);
+          expect(byId(handed!.data.contestants.values())).toEqual(byId(read.contestants.values()));
+          const seats = [...read.contestants.values()].flatMap((c) => c.players.map((p) => p.player));
+          expect(seats.some((p) => p.memberNumber && p.createdAt < read.event.createdAt)).toBe(true);
         } finally {
           ofEvent.mockRestore();
           delete process.env.TRAVELLER_IMPORT_WORKER_BYTES;

@@ -23,4 +23,23 @@ describe('contestant rows', () => {
     // 300 is seated only in the contestant already entered (no new seat); 900 is created here.
     expect(rows.seatedKnown.sort()).toEqual([known.get('100')!, known.get('200')!].sort());
   });
+
+  it('hands the scoring cache the new contestants and the seats of the players it creates, as written', () => {
+    const known = new Map([['100', randomUUID()]]);
+    const [two, three] = [pair(2, [['Known', '100'], ['New', '900']]), pair(3, [['New', '900'], ['Nameless', null]])];
+    three.section = null;
+    three.direction = null;
+    const target = { eventId: randomUUID(), organizationId: randomUUID(), existing: [], knownPlayers: known };
+    const { written } = contestantRows([two, three], target);
+    expect(written).toMatchObject({ eventId: target.eventId, organizationId: target.organizationId, ids: [two.id, three.id], sections: ['A', null], numbers: [2, 3], directions: ['NS', null], names: ['Known & New', 'New & Nameless'] });
+    // The stored player's seat is not handed (its row is read); 900 met twice is one player.
+    expect(written.storedPlayers).toEqual([known.get('100')]);
+    const { seats } = written;
+    expect(seats.contestantIds).toEqual([two.id, three.id, three.id]);
+    expect(seats.positions).toEqual([2, 1, 2]);
+    expect(seats.names).toEqual(['New', 'New', 'Nameless']);
+    expect(seats.memberNumbers).toEqual(['900', '900', null]);
+    expect(seats.playerIds[0]).toBe(seats.playerIds[1]);
+    expect(new Set(seats.playerIds).size).toBe(2);
+  });
 });

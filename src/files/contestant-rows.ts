@@ -1,5 +1,6 @@
 import { orderedUuid } from '../database/ordered-uuid.js';
 import { copyTuples, type BinaryColumn } from '../database/copy-binary.js';
+import type { WrittenContestants } from '../rankings/event-data.js';
 import type { PlannedContestant } from './import-plan.js';
 
 /** What the transaction knows before a file's contestants are written. */
@@ -20,13 +21,39 @@ export interface ContestantRows {
   tables: { table: string; columns: string[]; copy: Uint8Array }[];
   /** The players already stored that the new seats name, each once (the seats' key to Player is checked on these: see bulk-load.ts). */
   seatedKnown: string[];
+  /** The new contestants and the seats of the new players, for the scoring cache (not read back). */
+  written: WrittenContestants;
 }
+
 
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
 
 /** `rows` of `table` as COPY binary tuples of `columns` (each with its column's type). */
 function copyOf<R>(table: string, columns: (BinaryColumn<R> & { name: string })[], rows: R[]): ContestantRows['tables'][number] {
   return { table, columns: columns.map((c) => c.name), copy: copyTuples(columns, rows) };
+}
+
+function writtenColumns(target: ContestantTarget, fresh: readonly PlannedContestant[]): WrittenContestants {
+  return {
+    eventId: target.eventId,
+    organizationId: target.organizationId,
+    ids: fresh.map((c) => c.id),
+    sections: fresh.map((c) => c.section),
+    numbers: fresh.map((c) => c.number),
+    directions: fresh.map((c) => c.direction),
+    names: fresh.map((c) => c.name),
+    seats: { contestantIds: [], positions: [], playerIds: [], names: [], memberNumbers: [] },
+    storedPlayers: [],
+  };
+}
+
+function seatOf(written: WrittenContestants, contestantId: string, position: number, player: { id: string; name: string; memberNumber: string | null }): void {
+  const { seats } = written;
+  seats.contestantIds.push(contestantId);
+  seats.positions.push(position);
+  seats.playerIds.push(player.id);
+  seats.names.push(player.name);
+  seats.memberNumbers.push(player.memberNumber);
 }
 
 /** The distinct member numbers of the planned players (looked up before `contestantRows`). */
@@ -50,21 +77,30 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
   const created: { id: string; name: string; memberNumber: string | null }[] = [];
   const seats: { contestantId: string; playerId: string; position: number }[] = [];
   const seatedKnown = new Set<string>();
+  const written = writtenColumns(target, fresh);
+  const createdById = new Map<string, (typeof created)[number]>();
   for (const c of fresh) {
     c.players.forEach((p, i) => {
       let playerId = p.memberNumber ? players.get(p.memberNumber) : undefined;
       if (playerId && target.knownPlayers.get(p.memberNumber!) === playerId) seatedKnown.add(playerId);
       if (!playerId) {
         playerId = orderedUuid();
-        created.push({ id: playerId, name: p.name, memberNumber: p.memberNumber });
+        const player = { id: playerId, name: p.name, memberNumber: p.memberNumber };
+        created.push(player);
+        createdById.set(playerId, player);
         if (p.memberNumber) players.set(p.memberNumber, playerId);
       }
       seats.push({ contestantId: c.id, playerId, position: i + 1 });
+      // A player the file created: as written (a member number met again is the first seat's player).
+      const player = createdById.get(playerId);
+      if (player) seatOf(written, c.id, i + 1, player);
     });
   }
+  written.storedPlayers = [...seatedKnown];
   return {
     existing,
-    seatedKnown: [...seatedKnown],
+    seatedKnown: written.storedPlayers,
+    written,
     tables: [
       copyOf('Contestant', [
         { name: 'id', type: 'uuid', value: (c: PlannedContestant) => c.id },

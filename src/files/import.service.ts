@@ -20,6 +20,7 @@ import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import type { ImportOutline, ImportPlan, PlannedContestant } from './import-plan.js';
 import { contestantRows, memberNumbers, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
+import type { WrittenContestants } from '../rankings/event-data.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
 import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
@@ -223,7 +224,7 @@ export class ImportService {
     // By COPY on the transaction's own connection: the worker's bytes go to the socket untouched.
     // Keys checked once for all the lines, not by a trigger a line (bulk-load.ts).
     const connection = await this.prisma.connectionOf(tx);
-    const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete }) : null;
+    const ahead = scoreAhead ? this.scored.scoreWithin(connection, eventId, { sessionIds: sessions.map((s) => s.id), results: written, complete, contestants: entering.written }) : null;
     // The lines' keys are checked on the ids they were mapped to (a line that maps to none fails its
     // encoding), not read back; the sections and new pairs are this transaction's own (bulk-load.ts).
     const pairs = entering.existing.map((id) => [id]);
@@ -274,7 +275,7 @@ export class ImportService {
    * ids (`ids`, by planned id; `existing`, those reused) are known before they are written, so the
    * lines can be encoded meanwhile.
    */
-  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: { ids: string[]; memberNumbers: string[] }, event: { eventId: string; existing: ContestantTarget['existing'] }, encode: (target: ContestantTarget) => Promise<ContestantRows>): Promise<{ ids: Map<string, string>; existing: string[]; load: () => Promise<void> }> {
+  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: { ids: string[]; memberNumbers: string[] }, event: { eventId: string; existing: ContestantTarget['existing'] }, encode: (target: ContestantTarget) => Promise<ContestantRows>): Promise<{ ids: Map<string, string>; existing: string[]; written: WrittenContestants; load: () => Promise<void> }> {
     const connection = await this.prisma.connectionOf(tx);
     const knownPlayers = await this.knownPlayers(connection, organizationId, planned.memberNumbers);
     const existing = event.existing.map(({ id, section, number, direction }) => ({ id, section, number, direction }));
@@ -293,7 +294,7 @@ export class ImportService {
         for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
       });
     };
-    return { ids: new Map(planned.ids.map((id) => [id, rows.existing.get(id) ?? id])), existing: [...new Set(rows.existing.values())], load };
+    return { ids: new Map(planned.ids.map((id) => [id, rows.existing.get(id) ?? id])), existing: [...new Set(rows.existing.values())], written: rows.written, load };
   }
 
   /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */

@@ -89,6 +89,28 @@ export class LinesBySession {
   }
 }
 
+/**
+ * The contestants an import writes, and the seats of the players it creates, as the database will
+ * hold them but for their timestamps (the transaction's own): handed to the scoring cache so they
+ * are not read back (a national field's 20,000 pairs and 40,000 players, parsed from one result,
+ * held the event loop for hundreds of ms). Columns, not objects: copied from the reading thread
+ * in ~20 ms where 20,000 objects took ~120 ms. A seat of a player already stored is not here: that
+ * player's row is read (its name is the stored one, not the file's).
+ */
+export interface WrittenContestants {
+  eventId: string;
+  /** The new players' organisation. */
+  organizationId: string | null;
+  ids: string[];
+  sections: (string | null)[];
+  numbers: number[];
+  directions: (string | null)[];
+  names: string[];
+  seats: { contestantIds: string[]; positions: number[]; playerIds: string[]; names: string[]; memberNumbers: (string | null)[] };
+  /** The stored players the new contestants seat: their seats are read with their rows. */
+  storedPlayers: string[];
+}
+
 /** An event's rows as read, before they are put together (see `eventDataOf`). */
 export interface EventRows {
   events: Event[];
@@ -113,17 +135,23 @@ export async function loadEventData(pg: RowSource, eventId: string, written?: Pi
   return eventDataOf(await readEventRows(pg, eventId, written?.sessionIds), written?.results);
 }
 
-/** The event's rows, the results of the sessions `leftOut` excepted (their rows are known to the caller). */
-export async function readEventRows(pg: RowSource, eventId: string, leftOut?: string[]): Promise<EventRows> {
+/**
+ * The event's rows, the results of the sessions `leftOut` excepted (their rows are known to the
+ * caller), and the contestants and players `handed` over by the transaction that wrote them (only
+ * the others are read; the handed ones take the transaction's time as their timestamps, as the
+ * database's defaults do).
+ */
+export async function readEventRows(pg: RowSource, eventId: string, leftOut?: string[], handed?: WrittenContestants): Promise<EventRows> {
   const q = (text: string, more: unknown[] = []): Statement => ({ text, params: [eventId, ...more] });
+  const seats = `SELECT cp."contestantId", cp."position", p.* FROM "ContestantPlayer" cp
+       JOIN "Contestant" c ON c."id" = cp."contestantId" JOIN "Player" p ON p."id" = cp."playerId"
+       WHERE c."eventId" = $1`;
   const statements = [
     q(EVENT_ROW),
-    q('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
-    q(
-      `SELECT cp."contestantId", cp."position", p.* FROM "ContestantPlayer" cp
-       JOIN "Contestant" c ON c."id" = cp."contestantId" JOIN "Player" p ON p."id" = cp."playerId"
-       WHERE c."eventId" = $1 ORDER BY cp."position"`,
-    ),
+    handed ? q('SELECT * FROM "Contestant" WHERE "eventId" = $1 AND NOT "id" = ANY($2::uuid[])', [handed.ids]) : q('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
+    handed
+      ? q(`${seats} AND NOT (cp."contestantId" = ANY($2::uuid[]) AND NOT cp."playerId" = ANY($3::uuid[])) ORDER BY cp."position"`, [handed.ids, handed.storedPlayers])
+      : q(`${seats} ORDER BY cp."position"`),
     q('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
     q('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
     q('SELECT b.* FROM "Board" b JOIN "Session" s ON s."id" = b."sessionId" WHERE s."eventId" = $1'),
@@ -133,11 +161,36 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
       : q(`SELECT ${RESULT_COLUMNS} FROM ${RESULTS_OF_EVENT}`),
     q('SELECT p.* FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" WHERE s."eventId" = $1 AND p."revokedAt" IS NULL ORDER BY p."createdAt"'),
     q('SELECT a.* FROM "MatchAward" a JOIN "Session" s ON s."id" = a."sessionId" WHERE s."eventId" = $1 AND a."revokedAt" IS NULL ORDER BY a."createdAt"'),
+    // The transaction's time, as its rows' default timestamps hold it (to the millisecond).
+    ...(handed ? [q('SELECT now()::timestamptz(3) AS "at", $1::uuid AS "eventId"')] : []),
   ];
   const read = pg.queryAll ? await pg.queryAll(statements) : await Promise.all(statements.map((x) => pg.query(x.text, x.params).then((r) => r.rows)));
-  const [events, contestants, players, sessions, sections, boards, results, penalties, awards] = read as [Event[], Contestant[], (ContestantPlayer & Player)[], Session[], Section[], Board[], StoredResult[], Penalty[], (MatchAward & { kind: 'BYE' | 'FORFEIT' })[]];
+  const [events, contestants, players, sessions, sections, boards, results, penalties, awards, now] = read as [Event[], Contestant[], (ContestantPlayer & Player)[], Session[], Section[], Board[], StoredResult[], Penalty[], (MatchAward & { kind: 'BYE' | 'FORFEIT' })[], { at: Date }[]?];
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
-  return { events, contestants, players, sessions, sections, boards, results, penalties, awards };
+  if (!handed) return { events, contestants, players, sessions, sections, boards, results, penalties, awards };
+  const written = await writtenRows(handed, now![0].at);
+  for (const c of written.contestants) contestants.push(c);
+  // Seats in order of position, as read: a new pair may sit a stored player beside a new one.
+  const seated = players.length ? [...players, ...written.players].sort((a, b) => a.position - b.position) : written.players;
+  return { events, contestants, players: seated, sessions, sections, boards, results, penalties, awards };
+}
+
+/** The handed contestants and seats as rows read from the database would be, their timestamps `at`; in ~5 ms turns. */
+async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ contestants: Contestant[]; players: (ContestantPlayer & Player)[] }> {
+  const turn = new Turn();
+  const contestants: Contestant[] = [];
+  for (let i = 0; i < handed.ids.length; i++) {
+    if (turn.over()) await turn.next();
+    contestants.push({ id: handed.ids[i], eventId: handed.eventId, section: handed.sections[i], number: handed.numbers[i], direction: handed.directions[i] as Contestant['direction'], name: handed.names[i], createdAt: at, updatedAt: at });
+  }
+  const { seats } = handed;
+  const players: (ContestantPlayer & Player)[] = [];
+  for (let i = 0; i < seats.playerIds.length; i++) {
+    if (turn.over()) await turn.next();
+    const id = seats.playerIds[i];
+    players.push({ contestantId: seats.contestantIds[i], position: seats.positions[i], playerId: id, id, name: seats.names[i], memberNumber: seats.memberNumbers[i], organizationId: handed.organizationId, mergedIntoId: null, createdAt: at, updatedAt: at });
+  }
+  return { contestants, players };
 }
 
 /** The event's own row (its revisions move with every write: see ScoredEvents.scoreWithin). */
