@@ -148,9 +148,11 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
        WHERE c."eventId" = $1`;
   const statements = [
     q(EVENT_ROW),
-    handed ? q('SELECT * FROM "Contestant" WHERE "eventId" = $1 AND NOT "id" = ANY($2::uuid[])', [handed.ids]) : q('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
+    // The handed ids as one text parameter (an array literal the server parses), not written into the
+    // statement: 20,000 ids checked and spliced into its text took the event loop ~130 ms.
+    handed ? q('SELECT * FROM "Contestant" WHERE "eventId" = $1 AND NOT "id" = ANY($2::uuid[])', [idList(handed.ids)]) : q('SELECT * FROM "Contestant" WHERE "eventId" = $1'),
     handed
-      ? q(`${seats} AND NOT (cp."contestantId" = ANY($2::uuid[]) AND NOT cp."playerId" = ANY($3::uuid[])) ORDER BY cp."position"`, [handed.ids, handed.storedPlayers])
+      ? q(`${seats} AND NOT (cp."contestantId" = ANY($2::uuid[]) AND NOT cp."playerId" = ANY($3::uuid[])) ORDER BY cp."position"`, [idList(handed.ids), idList(handed.storedPlayers)])
       : q(`${seats} ORDER BY cp."position"`),
     q('SELECT * FROM "Session" WHERE "eventId" = $1 ORDER BY "number"'),
     q('SELECT x.* FROM "Section" x JOIN "Session" s ON s."id" = x."sessionId" WHERE s."eventId" = $1 ORDER BY x."letter"'),
@@ -164,7 +166,13 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
     // The transaction's time, as its rows' default timestamps hold it (to the millisecond).
     ...(handed ? [q('SELECT now()::timestamptz(3) AS "at", $1::uuid AS "eventId"')] : []),
   ];
-  const read = pg.queryAll ? await pg.queryAll(statements) : await Promise.all(statements.map((x) => pg.query(x.text, x.params).then((r) => r.rows)));
+  // The handed contestants' and seats' statements go on their own, with their parameters bound; the others in one round trip where the source can.
+  const bound = handed ? [1, 2] : [];
+  const one = (x: Statement) => pg.query(x.text, x.params).then((r) => r.rows);
+  const batched = statements.filter((_, i) => !bound.includes(i));
+  const [together, ...apart] = await Promise.all([pg.queryAll ? pg.queryAll(batched) : Promise.all(batched.map(one)), ...bound.map((i) => one(statements[i]))]);
+  const read = [...together];
+  bound.forEach((at, k) => read.splice(at, 0, apart[k]));
   const [events, contestants, players, sessions, sections, boards, results, penalties, awards, now] = read as [Event[], Contestant[], (ContestantPlayer & Player)[], Session[], Section[], Board[], StoredResult[], Penalty[], (MatchAward & { kind: 'BYE' | 'FORFEIT' })[], { at: Date }[]?];
   if (!events.length) throw new NotFoundError('Event', eventId, 'eventId');
   if (!handed) return { events, contestants, players, sessions, sections, boards, results, penalties, awards };
@@ -174,6 +182,9 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
   const seated = players.length ? [...players, ...written.players].sort((a, b) => a.position - b.position) : written.players;
   return { events, contestants, players: seated, sessions, sections, boards, results, penalties, awards };
 }
+
+/** Ids as a Postgres array literal, for a `$n::uuid[]` parameter. */
+const idList = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The handed contestants and seats as rows read from the database would be, their timestamps `at`; in ~5 ms turns. */
 async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ contestants: Contestant[]; players: (ContestantPlayer & Player)[] }> {
