@@ -25,7 +25,6 @@ export interface ContestantRows {
   written: WrittenContestants;
 }
 
-
 const key = (c: { section: string | null; number: number; direction: string | null }) => `${c.section ?? ''}|${c.direction ?? ''}|${c.number}`;
 
 /** `rows` of `table` as COPY binary tuples of `columns` (each with its column's type). */
@@ -33,6 +32,7 @@ function copyOf<R>(table: string, columns: (BinaryColumn<R> & { name: string })[
   return { table, columns: columns.map((c) => c.name), copy: copyTuples(columns, rows) };
 }
 
+/** The fresh contestants as columns, no seat yet (`seatOf` adds them). */
 function writtenColumns(target: ContestantTarget, fresh: readonly PlannedContestant[]): WrittenContestants {
   return {
     eventId: target.eventId,
