@@ -74,25 +74,23 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
     return !id;
   });
   const players = new Map(target.knownPlayers);
-  const created: { id: string; name: string; memberNumber: string | null }[] = [];
+  type Created = { id: string; name: string; memberNumber: string | null };
+  const created = new Map<string, Created>();
   const seats: { contestantId: string; playerId: string; position: number }[] = [];
   const seatedKnown = new Set<string>();
   const written = writtenColumns(target, fresh);
-  const createdById = new Map<string, (typeof created)[number]>();
   for (const c of fresh) {
     c.players.forEach((p, i) => {
       let playerId = p.memberNumber ? players.get(p.memberNumber) : undefined;
       if (playerId && target.knownPlayers.get(p.memberNumber!) === playerId) seatedKnown.add(playerId);
       if (!playerId) {
         playerId = orderedUuid();
-        const player = { id: playerId, name: p.name, memberNumber: p.memberNumber };
-        created.push(player);
-        createdById.set(playerId, player);
+        created.set(playerId, { id: playerId, name: p.name, memberNumber: p.memberNumber });
         if (p.memberNumber) players.set(p.memberNumber, playerId);
       }
       seats.push({ contestantId: c.id, playerId, position: i + 1 });
       // A player the file created: as written (a member number met again is the first seat's player).
-      const player = createdById.get(playerId);
+      const player = created.get(playerId);
       if (player) seatOf(written, c.id, i + 1, player);
     });
   }
@@ -111,11 +109,11 @@ export function contestantRows(planned: readonly PlannedContestant[], target: Co
         { name: 'name', type: 'text', value: (c) => c.name },
       ], fresh),
       copyOf('Player', [
-        { name: 'id', type: 'uuid', value: (p: (typeof created)[number]) => p.id },
+        { name: 'id', type: 'uuid', value: (p: Created) => p.id },
         { name: 'name', type: 'text', value: (p) => p.name },
         { name: 'memberNumber', type: 'text', value: (p) => p.memberNumber },
         { name: 'organizationId', type: 'uuid', value: () => target.organizationId },
-      ], created),
+      ], [...created.values()]),
       copyOf('ContestantPlayer', [
         { name: 'contestantId', type: 'uuid', value: (s: (typeof seats)[number]) => s.contestantId },
         { name: 'playerId', type: 'uuid', value: (s) => s.playerId },

@@ -90,13 +90,20 @@ export class UnsupportedFileError extends DomainError {}
  * file's 20,000 contestants as objects, copied from the reading thread, held the event loop
  * ~125 ms on arrival (5 MB to deserialise), and the import answered /health that much later.
  */
-export type ImportOutline = Omit<ImportPlan, 'contestants'> & { contestantIds: string[]; memberNumbers: string[] };
+export type ImportOutline = Omit<ImportPlan, 'contestants'> & ContestantKeys;
+
+/** What a transaction needs of the planned contestants before their rows are encoded: their ids, and the member numbers to look up. */
+export interface ContestantKeys {
+  contestantIds: string[];
+  memberNumbers: string[];
+}
+
+export const contestantKeys = (planned: readonly PlannedContestant[]): ContestantKeys => ({ contestantIds: planned.map((c) => c.id), memberNumbers: memberNumbers(planned) });
 
 export function outlineOf(plan: ImportPlan): ImportOutline {
   const { contestants, ...rest } = plan;
-  return { ...rest, contestantIds: contestants.map((c) => c.id), memberNumbers: memberNumbers(contestants) };
+  return { ...rest, ...contestantKeys(contestants) };
 }
-
 
 /** Every line of the file planned at once: a club's file, a re-import, a section's file. */
 export function planImport(file: InterchangeEvent): ImportPlan {

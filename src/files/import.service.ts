@@ -18,8 +18,8 @@ import { SessionContexts } from '../results/session-contexts.service.js';
 import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
-import type { ImportOutline, ImportPlan, PlannedContestant } from './import-plan.js';
-import { contestantRows, memberNumbers, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
+import { contestantKeys, type ContestantKeys, type ImportOutline, type ImportPlan, type PlannedContestant } from './import-plan.js';
+import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { WrittenContestants } from '../rankings/event-data.js';
 import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
 import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
@@ -193,7 +193,7 @@ export class ImportService {
     const plan = reading.outline;
     const { eventId, firstSession, existing } = await this.eventFor(tx, plan, target);
     const organizationId = (await tx.event.findUniqueOrThrow({ where: { id: eventId } })).organizationId;
-    const entering = await this.enteredContestants(tx, organizationId, { ids: plan.contestantIds, memberNumbers: plan.memberNumbers }, { eventId, existing }, (target) => reading.contestantRows(target));
+    const entering = await this.enteredContestants(tx, organizationId, plan, { eventId, existing }, (target) => reading.contestantRows(target));
     const contestants = entering.ids;
     const sessions = plan.sessions.map((s, i) => ({ ...s, id: randomUUID(), number: firstSession + i }));
     const sections = sessions.flatMap((s, i) => s.sections.map((x) => ({ ...x, id: orderedUuid(), sessionId: s.id, key: sectionKey(i, x.letter) })));
@@ -263,7 +263,7 @@ export class ImportService {
 
   /** The file's contestants entered in the event now: every planned id's stored id (see enteredContestants). */
   private async contestants(tx: PrismaTx, eventId: string, organizationId: string | null, planned: PlannedContestant[], existing: ContestantTarget['existing']): Promise<Map<string, string>> {
-    const entering = await this.enteredContestants(tx, organizationId, { ids: planned.map((c) => c.id), memberNumbers: memberNumbers(planned) }, { eventId, existing }, async (target) => contestantRows(planned, target));
+    const entering = await this.enteredContestants(tx, organizationId, contestantKeys(planned), { eventId, existing }, async (target) => contestantRows(planned, target));
     await entering.load();
     return entering.ids;
   }
@@ -275,13 +275,13 @@ export class ImportService {
    * ids (`ids`, by planned id; `existing`, those reused) are known before they are written, so the
    * lines can be encoded meanwhile.
    */
-  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: { ids: string[]; memberNumbers: string[] }, event: { eventId: string; existing: ContestantTarget['existing'] }, encode: (target: ContestantTarget) => Promise<ContestantRows>): Promise<{ ids: Map<string, string>; existing: string[]; written: WrittenContestants; load: () => Promise<void> }> {
+  private async enteredContestants(tx: PrismaTx, organizationId: string | null, planned: ContestantKeys, event: { eventId: string; existing: ContestantTarget['existing'] }, encode: (target: ContestantTarget) => Promise<ContestantRows>): Promise<{ ids: Map<string, string>; existing: string[]; written: WrittenContestants; load: () => Promise<void> }> {
     const connection = await this.prisma.connectionOf(tx);
     const knownPlayers = await this.knownPlayers(connection, organizationId, planned.memberNumbers);
     const existing = event.existing.map(({ id, section, number, direction }) => ({ id, section, number, direction }));
     const rows = await encode({ eventId: event.eventId, organizationId, existing, knownPlayers });
     // Keys checked once for the file's contestants, players and seats, not by a trigger a row (bulk-load.ts).
-    const fresh = planned.ids.filter((id) => !rows.existing.has(id));
+    const fresh = planned.contestantIds.filter((id) => !rows.existing.has(id));
     // Their keys checked on the ids they were written with (contestant-rows.ts takes them from
     // nowhere else), not read back: the seats' new contestants and players are this load's own.
     const loaded: LoadedRows[] = [
@@ -294,7 +294,7 @@ export class ImportService {
         for (const { table, columns, copy } of rows.tables) if (copy.length) await copyInto(connection, table, columns, [copy]);
       });
     };
-    return { ids: new Map(planned.ids.map((id) => [id, rows.existing.get(id) ?? id])), existing: [...new Set(rows.existing.values())], written: rows.written, load };
+    return { ids: new Map(planned.contestantIds.map((id) => [id, rows.existing.get(id) ?? id])), existing: [...new Set(rows.existing.values())], written: rows.written, load };
   }
 
   /** The organisation's players with these member numbers, by number: a national field has tens of thousands. */

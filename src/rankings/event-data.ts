@@ -1,6 +1,6 @@
-import { setImmediate } from 'node:timers/promises';
 import { groupBy } from '../bridge/grouping.js';
 import { NotFoundError } from '../common/errors.js';
+import { Turn } from '../common/turns.js';
 import type { RowSource, Statement } from '../database/pg-pool.service.js';
 import type { Board, Contestant, ContestantPlayer, Event, MatchAward, Penalty, Player, Section, Session } from '../generated/prisma/client.js';
 import { cachedLine, type LineContent } from '../results/traveller-line.js';
@@ -258,24 +258,6 @@ const playerOf = (p: Player): Player => ({ id: p.id, name: p.name, memberNumber:
 export const contestantRow = (c: Contestant): Contestant => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, createdAt: c.createdAt, updatedAt: c.updatedAt });
 const withPlayers = (c: Contestant, players: { player: Player }[]): ContestantWithPlayers => Object.assign(contestantRow(c), { players });
 
-/**
- * A turn of the event loop spent on rows (a national field's 240,000 held it ~200 ms in one go):
- * over after ~5 ms, the clock read every 1,024 rows. By time, not by count: 10,000 rows took
- * 10 ms on one machine and 40–60 ms on a slower one, where /health waited for each.
- */
-class Turn {
-  private started = performance.now();
-  private rows = 0;
-
-  over(): boolean {
-    return (++this.rows & 1023) === 0 && performance.now() - this.started > 5;
-  }
-
-  async next(): Promise<void> {
-    await setImmediate();
-    this.started = performance.now();
-  }
-}
 
 /**
  * The results by session, in one pass a slice at a time: each line read made a cached line

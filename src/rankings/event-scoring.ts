@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
+import { Turn } from '../common/turns.js';
 import { frac, type Fraction } from '../bridge/fraction.js';
 import * as core from '../bridge/scoring/index.js';
 import type { Result } from '../generated/prisma/client.js';
@@ -27,14 +27,11 @@ const SLICE_MS = 25;
  */
 export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): Promise<ScoredEvent> {
   const steps = core.scoreEventSteps(data);
-  let started = performance.now();
+  const turn = new Turn(sliceMs, 1);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (performance.now() - started > sliceMs) {
-      await setImmediate();
-      started = performance.now();
-    }
+    if (turn.over()) await turn.next();
   }
 }
 
