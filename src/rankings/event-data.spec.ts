@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Result, Session } from '../generated/prisma/client.js';
-import { applyEventChanges, LinesBySession, type EventData } from './event-data.js';
+import { applyEventChanges, indexPositions, LinesBySession, type EventData } from './event-data.js';
 
 /**
  * A cached event takes each revision's changes in place of a reload: whatever the sequence of
@@ -15,13 +15,15 @@ describe('applying a revision’s changes to a cached event', () => {
   it('holds exactly the stored rows after any sequence of changes (property)', () => {
     const step = fc.array(fc.record({ id: fc.integer({ min: 1, max: 30 }), session: fc.constantFrom(...SESSIONS), remove: fc.boolean() }), { maxLength: 5 });
     fc.assert(
-      fc.property(fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 30 }), session: fc.constantFrom(...SESSIONS) }), { selector: (r) => r.id, maxLength: 20 }), fc.array(step, { minLength: 1, maxLength: 20 }), (first, steps) => {
+      fc.property(fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 30 }), session: fc.constantFrom(...SESSIONS) }), { selector: (r) => r.id, maxLength: 20 }), fc.array(step, { minLength: 1, maxLength: 20 }), fc.array(fc.nat(4), { minLength: 1 }), (first, steps, indexed) => {
         // The event as first cached: its lines handed over as an import hands them (no index of positions yet).
         const stored = new Map(first.map((r) => [`r${r.id}`, row(`r${r.id}`, r.session, -1)]));
         const lines = new LinesBySession();
         lines.add([...stored.values()] as never);
         let data: EventData = { event: {} as EventData['event'], contestants: new Map(), sessions: SESSIONS.map((id) => ({ session: session(id), sections: [], boards: new Map(), results: lines.bySession.get(id) ?? [], penalties: [], awards: [] })) };
         steps.forEach((changes, version) => {
+          // The background indexing after a scoring (indexEventPositions) part of the way through.
+          for (const s of data.sessions) indexPositions(s.results, indexed[version % indexed.length]);
           // What loadEventChanges reads: each id changed since the last revision, as stored now (or gone).
           const touched = new Set<string>();
           for (const c of changes) {

@@ -65,9 +65,9 @@ export interface ScoredData {
  * Result lines by session: how the cache holds an event's lines. An import adds each chunk's
  * lines while the database is still writing the next, so the cache takes them ready (240,000
  * lines made after the commit held the event loop ~300 ms, in the import's time). Where each
- * line sits in its session's rows is indexed when a correction first asks (`positionsOf`), not
- * as lines arrive: a national field's 240,000-entry map cost its import ~50–100 ms of the
- * service's processor, and a field that is never corrected never needs it.
+ * line sits in its session's rows is indexed after the scoring, in the background (`indexPositions`),
+ * not as lines arrive: a national field's 240,000-entry map cost its import ~50–100 ms of the
+ * service's processor (and its first correction ~100 ms when it was made then).
  */
 export class LinesBySession {
   readonly bySession: Map<string, StoredResult[]>;
@@ -84,8 +84,7 @@ export class LinesBySession {
   push(line: StoredResult): void {
     let rows = this.bySession.get(line.sessionId);
     if (!rows) this.bySession.set(line.sessionId, (rows = []));
-    const at = rows.push(line) - 1;
-    positions.get(rows)?.set(line.id, at); // kept up to date once made
+    rows.push(line); // indexed when a correction needs it (indexPositions)
   }
 }
 
@@ -335,18 +334,32 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
   };
 }
 
-/** Where each row of a session's results sits: made when first needed, then kept up to date as rows change in place or arrive. */
-const positions = new WeakMap<readonly StoredResult[], Map<string, number>>();
+/**
+ * Where each row of a session's results sits, by id: the rows below `indexed`, indexed a part at a
+ * time beforehand (`indexPositions`, run in the background after a whole scoring) or all at once
+ * when a correction first asks, then kept up to date as rows change in place or arrive.
+ */
+const positions = new WeakMap<readonly StoredResult[], { at: Map<string, number>; indexed: number }>();
 
-function positionsOf(results: readonly StoredResult[]): Map<string, number> {
-  let at = positions.get(results);
-  if (!at) {
-    positions.set(results, (at = new Map()));
-    for (let i = 0; i < results.length; i++) at.set(results[i].id, i);
-  }
-  return at;
+/** Indexes the positions of up to `count` more rows of `results`; true once every row's is. */
+export function indexPositions(results: readonly StoredResult[], count = Infinity): boolean {
+  let index = positions.get(results);
+  if (!index) positions.set(results, (index = { at: new Map(), indexed: 0 }));
+  const end = Math.min(results.length, index.indexed + count);
+  for (let i = index.indexed; i < end; i++) index.at.set(results[i].id, i);
+  index.indexed = end;
+  return end === results.length;
 }
 
+/** Every session's result positions indexed, a part at a time (each `yield` a pause the caller may take). */
+export function* indexEventPositions(data: EventData): Generator<void, void> {
+  for (const s of data.sessions) while (!indexPositions(s.results, 4096)) yield;
+}
+
+function positionsOf(results: readonly StoredResult[]): Map<string, number> {
+  indexPositions(results);
+  return positions.get(results)!.at;
+}
 
 /** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */
 function withChanges(results: StoredResult[], changed: StoredResult[], gone: string[]): StoredResult[] {

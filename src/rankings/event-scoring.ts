@@ -2,7 +2,7 @@ import { Turn } from '../common/turns.js';
 import { frac, type Fraction } from '../bridge/fraction.js';
 import * as core from '../bridge/scoring/index.js';
 import type { Result } from '../generated/prisma/client.js';
-import type { ContestantWithPlayers, EventData, SessionData, StoredResult } from './event-data.js';
+import { indexEventPositions, type ContestantWithPlayers, type EventData, type SessionData, type StoredResult } from './event-data.js';
 
 /**
  * The event scored by the pure core (src/bridge/scoring) over its stored rows. Nothing here
@@ -32,6 +32,14 @@ export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): P
     const step = steps.next();
     if (step.done) return step.value;
     if (turn.over()) await turn.next();
+  }
+}
+
+/** The event's lines indexed for its first correction, in slices of at most ~`sliceMs` `pauseMs` apart (see `core.indexForCorrections`). */
+export async function indexForCorrections(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Promise<void> {
+  const turn = new Turn(sliceMs, 1, pauseMs);
+  for (const steps of [indexEventPositions(data), core.indexForCorrections(scored)]) {
+    for (const _ of steps) if (turn.over()) await turn.next();
   }
 }
 

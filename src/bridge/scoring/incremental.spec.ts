@@ -110,11 +110,13 @@ describe('scoring a change instead of the whole event', () => {
   for (const options of settings) {
     it(`gives exactly the whole scoring's figures, ties and places (${options.scoring} ${JSON.stringify(options.rules)}${options.directions ? ', NS and EW fields' : ''})`, () => {
       fc.assert(
-        fc.property(fc.array(change, { minLength: 1, maxLength: 40 }), fc.array(change, { minLength: 1, maxLength: 12 }), (start, steps) => {
+        // `indexed`: how many more lines the background indexing (indexSlots) gets through before each change.
+        fc.property(fc.array(change, { minLength: 1, maxLength: 40 }), fc.array(change, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(6), { minLength: 1 }), (start, steps, indexed) => {
           const rows = new Map<string, LineRow>();
           start.forEach((c, i) => apply(rows, c, i + 1));
           let scored = scoreEvent(eventOf([...rows.values()], options));
           for (const [i, c] of steps.entries()) {
+            scored.sessions.get('s1')!.state?.indexSlots(indexed[i % indexed.length]);
             const { changed, removed } = apply(rows, c, 1000 + i);
             const next = eventOf([...rows.values()], options);
             scored = scoreEvent(next, scored, new Map([['s1', { changed, removed }]]));

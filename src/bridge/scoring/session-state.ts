@@ -23,10 +23,13 @@ export const sideScore = (f: LineFigures, side: Side) => (side === 'ns' ? (f.nsM
 export class SessionState<L extends LineRow> {
   /**
    * Each line's slot by id (a corrected line keeps its own, a removed line's is used again), made
-   * when first asked (`slotOf`): the lines a session is first scored with fill the slots in order
-   * (`add`), and a national field's 240,000-entry map was a third of its whole scoring.
+   * when first asked (`slotOf`) or a part at a time beforehand (`indexSlots`, which the service runs
+   * in the background after a whole scoring): the lines a session is first scored with fill the
+   * slots in order (`add`), and a national field's 240,000-entry map was a third of its whole
+   * scoring, then ~65 ms of its first correction. Slots below `indexed` are in the map.
    */
-  private slotsById: Map<string, number> | null = null;
+  private readonly slotsById = new Map<string, number>();
+  private indexed = 0;
   private readonly free: number[] = [];
   /** Per slot: the line, its sides' contestant ordinals, its final figures (as in the session's `lines`). */
   readonly rows: (L | undefined)[] = [];
@@ -59,13 +62,22 @@ export class SessionState<L extends LineRow> {
   }
 
   private slots(): Map<string, number> {
-    if (this.slotsById) return this.slotsById;
-    const slots = (this.slotsById = new Map());
-    for (let slot = 0; slot < this.rows.length; slot++) {
+    this.indexSlots();
+    return this.slotsById;
+  }
+
+  /**
+   * Indexes the slots of up to `count` more lines; true once every line's is. Lines placed or
+   * released meanwhile keep the map right: it only ever holds a slot's current line.
+   */
+  indexSlots(count = Infinity): boolean {
+    const end = Math.min(this.rows.length, this.indexed + count);
+    for (let slot = this.indexed; slot < end; slot++) {
       const row = this.rows[slot];
-      if (row) slots.set(row.id, slot);
+      if (row) this.slotsById.set(row.id, slot);
     }
-    return slots;
+    this.indexed = end;
+    return end === this.rows.length;
   }
 
   /** The line's slot, or the one it is to be placed in (a corrected line keeps its own, a new one takes a free one). */
@@ -89,8 +101,7 @@ export class SessionState<L extends LineRow> {
   add(row: L): number {
     const slot = this.rows.length;
     this.rows.push(undefined);
-    this.slotsById?.set(row.id, slot);
-    return this.put(slot, row);
+    return this.put(slot, row); // indexed later (indexSlots)
   }
 
   private put(slot: number, row: L): number {
@@ -118,7 +129,7 @@ export class SessionState<L extends LineRow> {
   release(id: string): void {
     const slot = this.slots().get(id);
     if (slot === undefined) return;
-    this.slotsById!.delete(id);
+    this.slotsById.delete(id);
     this.unlink(slot);
     this.rows[slot] = undefined;
     this.figures[slot] = undefined;
