@@ -177,11 +177,14 @@ async function heapOf(url: string): Promise<number> {
  * A service that has been up answers its pages with compiled code; one just started interprets
  * it for the first few hundred requests. So before the national import the bench has the service
  * import a small simultaneous of its own (another event) and serve it as readers and a director
- * would: walks of its ranking pages, corrections each read back. The national ranking's own work
- * (its list, views, club places, exact figures) is still undone when its first walk begins.
+ * would: walks of its ranking pages, corrections each read back. Its pages are read with the very
+ * query the national walk sends (100 rows), as a club's results page sends one query all evening:
+ * the service keeps a query it has parsed and validated (Apollo's document cache), and the first use
+ * of a new query text made the walk's first page the slowest (17–27 ms against ~5–8). The national
+ * ranking's own work (views, club places, exact figures) is still undone when its first walk begins.
  * SIM_COLD=1 skips this, to see a just-started service.
  */
-const WARM_UP = { tables: 100, walks: 10, corrections: 30 };
+const WARM_UP = { tables: 300, walks: 10, corrections: 30 };
 async function warmUp(server: BenchServer): Promise<void> {
   const url = server.url;
   const { createEvent } = await gqlAt(url, 'mutation { createEvent(input: { name: "Club simultaneous (warm-up)", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
@@ -192,7 +195,7 @@ async function warmUp(server: BenchServer): Promise<void> {
   for (let walk = 0; walk < WARM_UP.walks; walk++) {
     let after: string | null = null;
     do {
-      const page: any = (await gqlAt(url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 10, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
+      const page: any = (await gqlAt(url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
       after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
     } while (after);
   }

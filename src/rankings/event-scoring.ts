@@ -35,10 +35,10 @@ export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): P
   }
 }
 
-/** The event's lines indexed for its first correction, in slices of at most ~`sliceMs` `pauseMs` apart (see `core.indexForCorrections`). */
-export async function indexForCorrections(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Promise<void> {
+/** The event made ready for its first reads and correction, in slices of at most ~`sliceMs` `pauseMs` apart (see `core.readyForReads`). */
+export async function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Promise<void> {
   const turn = new Turn(sliceMs, 1, pauseMs);
-  for (const steps of [indexEventPositions(data), core.indexForCorrections(scored)]) {
+  for (const steps of [core.readyForReads(scored), indexEventPositions(data)]) {
     for (const _ of steps) if (turn.over()) await turn.next();
   }
 }

@@ -4,13 +4,13 @@ import type { Event } from '../generated/prisma/client.js';
 import { PgPool, queriesOn } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
 import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventChanges, loadEventData, readEventRows, type EventData, type LinesBySession, type ScoredData, type WrittenContestants, type WrittenResults } from './event-data.js';
-import { indexForCorrections, scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
+import { readyForReads, scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
 /** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
 const TRANSACTION_SLICE_MS = 5;
 /**
- * The indexing after a scoring (`indexForCorrections`): slices of at most ~2 ms, 8 ms apart, as
+ * The indexing after a scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, as
  * nobody waits for it while pages are read (a national field's, ~170 ms, is done within a second).
  */
 const INDEXING = { sliceMs: 2, pauseMs: 8 };
@@ -86,7 +86,7 @@ export class ScoredEvents {
         entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
         this.evict();
         // The first correction then finds its lines indexed (a national field's took ~170 ms of it); already done after an update.
-        indexForCorrections(data, scored, INDEXING.sliceMs, INDEXING.pauseMs).catch(() => {});
+        readyForReads(data, scored, INDEXING.sliceMs, INDEXING.pauseMs).catch(() => {});
       },
       () => this.cache.get(eventId) === entry && this.cache.delete(eventId),
     );

@@ -93,14 +93,3 @@ export function* scoreEventSteps<D extends EventInput>(input: D, previous?: Scor
   return { data: input, rules, kind, sessions };
 }
 
-/** Lines indexed between two pauses of `indexForCorrections` (~1 ms of work). */
-const INDEXED_AT_ONCE = 4096;
-
-/**
- * What the first correction of a scored event would otherwise do at once, a part at a time (each
- * `yield` a pause the caller may take): every session's lines indexed by id (a national field's
- * 240,000, ~65 ms). Nothing is scored; the event scores the same with or without it.
- */
-export function* indexForCorrections(scored: ScoredEvent): Generator<void, void> {
-  for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
-}

@@ -55,6 +55,24 @@ export function rankedList<D extends EventInput>(scored: ScoredEvent<D>, session
   return list as RankedList<ContestantOf<D>>;
 }
 
+/** Lines indexed between two pauses of `readyForReads` (~1 ms of work). */
+const INDEXED_AT_ONCE = 4096;
+
+/**
+ * What the first reads and the first correction of a freshly scored event would otherwise do at
+ * once, a part at a time (each `yield` a pause the caller may take): each national session's
+ * ranking made (the list its pages read, ~35 ms for 20,000 pairs), then every session's lines
+ * indexed by id (240,000, ~65 ms). Nothing is scored; the event reads the same with or without it.
+ */
+export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
+  for (const s of scored.sessions.values()) {
+    if (!keptApplies(scored, [s])) continue;
+    keptSessionRanking(scored, s);
+    yield;
+  }
+  for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
+}
+
 /** A pairs session ranked alone, without penalties, in fields of home direction: kept with its tallies (kept-ranking.ts). */
 const keptApplies = (scored: ScoredEvent, sessions: ScoredSession[]) =>
   scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions);
