@@ -10,10 +10,11 @@ import { noteDependency } from '../common/read-tracking.js';
 /** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
 const TRANSACTION_SLICE_MS = 5;
 /**
- * The indexing after a scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, as
- * nobody waits for it while pages are read (a national field's, ~170 ms, is done within a second).
+ * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms (its ranking, one
+ * piece), 8 ms apart, as nobody waits for it while pages are read (a national field's, ~200 ms,
+ * is done within a second or two).
  */
-const INDEXING = { sliceMs: 2, pauseMs: 8 };
+const READYING = { sliceMs: 2, pauseMs: 8 };
 
 interface Cached {
   revision: string;
@@ -85,8 +86,8 @@ export class ScoredEvents {
       ({ data, scored }) => {
         entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
         this.evict();
-        // The first correction then finds its lines indexed (a national field's took ~170 ms of it); already done after an update.
-        readyForReads(data, scored, INDEXING.sliceMs, INDEXING.pauseMs).catch(() => {});
+        // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update.
+        readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs).catch(() => {});
       },
       () => this.cache.get(eventId) === entry && this.cache.delete(eventId),
     );
