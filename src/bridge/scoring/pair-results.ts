@@ -26,6 +26,8 @@ export interface PairResult {
   approxScore: number;
   approxPercentage: number | null;
   figures: () => { key: Fraction; score: Fraction; percentage: Fraction | null };
+  /** `figures().score`, without the rest where it can (a page's score at a rounding boundary needs no exact percentage). */
+  exactScore: () => Fraction;
   boards: number;
   penalty: Fraction;
 }
@@ -71,6 +73,11 @@ class SingleResult implements PairResult {
   figures(): ReturnType<PairResult['figures']> {
     return (this.exactFigures ??= exactPair([{ tally: this.tally, penalty: Fraction.ZERO }], this.mp, this.weighting, this.commonTop));
   }
+
+  /** One session without penalty: its own score (as `exactPair` gives it), kept with its tally. */
+  exactScore(): Fraction {
+    return this.tally.score;
+  }
 }
 
 /** A pair's ranking row: exact score and percentage worked out when read (a class: 20,000 of them per revision are cheap to make). */
@@ -96,7 +103,7 @@ export class PairRow implements RankingRow {
   }
 
   get score(): Fraction {
-    return this.result.figures().score;
+    return this.result.exactScore();
   }
 
   get approxScore(): number {
@@ -148,7 +155,8 @@ export function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolea
   const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0);
   const approxScore = !mp || parts.length === 1 ? approxNet : approx * boards * commonTop.toNumber();
   let exact: ReturnType<PairResult['figures']> | null = null;
-  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, figures: () => (exact ??= exactPair(parts, mp, weighting, commonTop)) };
+  const figures = () => (exact ??= exactPair(parts, mp, weighting, commonTop));
+  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, figures, exactScore: () => figures().score };
 }
 
 export function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
