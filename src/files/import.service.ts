@@ -175,11 +175,12 @@ export class ImportService {
    * worker until written (import-reading.ts).
    */
   private async read(format: FileFormat, file: Buffer): Promise<ImportReading> {
+    const here = file.length < workerBytes(); // a worker takes the file's bytes (its buffer is then empty)
     try {
-      return file.length < workerBytes() ? await readHere(format, file) : await readInWorker(format, file);
+      return here ? await readHere(format, file) : await readInWorker(format, file);
     } catch (error) {
       if (error instanceof UnreadableFile) throw readError(format, error.failure);
-      if (file.length < workerBytes()) throw readError(format, readFailure(error));
+      if (here) throw readError(format, readFailure(error));
       throw error;
     }
   }
