@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readHere, readInWorker } from '../src/files/import-reading.js';
 
 /**
@@ -35,5 +35,16 @@ describe('reading a file in a worker thread', () => {
     const read = await readAll(await readInWorker('USEBIO', shared));
     expect(read).toEqual(await readAll(await readHere('USEBIO', Buffer.from(xml))));
     expect(shared.equals(xml)).toBe(true);
+  });
+
+  // Linux keeps a niceness per thread (/proc/self/task/<tid>/stat, its 19th field).
+  (existsSync('/proc/self/task') ? it : it.skip)('reads at a lower priority than the service’s own thread (Linux)', async () => {
+    const niceness = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[16]));
+    const reading = await readInWorker('USEBIO', Buffer.from(xml));
+    try {
+      expect(niceness()).toContain(10);
+    } finally {
+      reading.close();
+    }
   });
 });
