@@ -7,14 +7,6 @@ import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 
 /**
- * Reads one large file off the service's event loop (see import-reading.ts): parsing and planning
- * a national simultaneous's 240,000 lines takes seconds of CPU, during which /health, posts and
- * ranking reads must still be answered. The plan stays here; its lines are planned as they leave,
- * as encoded chunks.
- */
-let read: FilePlan | null = null;
-
-/**
  * This thread gives way to the service's own (Linux's niceness is per thread): while a national
  * file goes in, the database, this thread and the service's thread want more processor than a
  * small machine has, and /health's median during the import was 8–12 ms at equal priority, 5–7 ms
@@ -27,6 +19,14 @@ try {
 } catch {
   // keeps the service's priority
 }
+
+/**
+ * Reads one large file off the service's event loop (see import-reading.ts): parsing and planning
+ * a national simultaneous's 240,000 lines takes seconds of CPU, during which /health, posts and
+ * ranking reads must still be answered. The plan stays here; its lines are planned as they leave,
+ * as encoded chunks.
+ */
+let read: FilePlan | null = null;
 let chunks: Iterator<ResultChunk> | null = null;
 
 async function answer(request: ReadingRequest): Promise<ReadingAnswer> {

@@ -92,4 +92,3 @@ export function* scoreEventSteps<D extends EventInput>(input: D, previous?: Scor
   }
   return { data: input, rules, kind, sessions };
 }
-
