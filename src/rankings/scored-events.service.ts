@@ -11,8 +11,8 @@ import { noteDependency } from '../common/read-tracking.js';
 const TRANSACTION_SLICE_MS = 5;
 /**
  * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms (its ranking, one
- * piece), 8 ms apart, as nobody waits for it while pages are read (a national field's, ~200 ms,
- * is done within a second or two).
+ * piece), 8 ms apart, as nobody waits for it while pages are read (a national field's, ~85 ms,
+ * is done within half a second).
  */
 const READYING = { sliceMs: 2, pauseMs: 8 };
 

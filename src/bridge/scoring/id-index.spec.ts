@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { IdIndex } from './id-index.js';
+
+/**
+ * An IdIndex answers as a Map from id to index would, whatever the sequence of items placed and
+ * taken out (their indexes used again, as a session's freed slots are), through its growth.
+ */
+describe('items found by id', () => {
+  it('answers as a Map would, items placed and taken out in any order (property)', () => {
+    // `reserve`: room made ahead (as a session's lines are indexed), at any moment.
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('place' as const), id: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ kind: fc.constant('take' as const), id: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ kind: fc.constant('reserve' as const), id: fc.integer({ min: 0, max: 600 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+        const ids: (string | undefined)[] = [];
+        const free: number[] = [];
+        const model = new Map<string, number>();
+        const index = new IdIndex((i) => ids[i]);
+        for (const { kind, id: n } of ops) {
+          const id = `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`;
+          if (kind === 'place' && !model.has(id)) {
+            const at = free.pop() ?? ids.length;
+            ids[at] = id;
+            index.set(id, at);
+            index.set(id, at); // again: nothing changes
+            model.set(id, at);
+          } else if (kind === 'reserve') {
+            index.reserve(n);
+          } else if (kind === 'take' && model.has(id)) {
+            index.delete(id);
+            free.push(model.get(id)!);
+            ids[model.get(id)!] = undefined;
+            model.delete(id);
+          }
+        }
+        const all = Array.from({ length: 301 }, (_, n) => `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`);
+        expect(index.size).toBe(model.size);
+        expect(all.map((id) => [index.get(id), index.has(id)])).toEqual(all.map((id) => [model.get(id), model.has(id)]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds every one of many ids (its buckets grown and rehashed on the way)', () => {
+    const ids = Array.from({ length: 50_000 }, (_, i) => `id-${i}`);
+    const index = new IdIndex((i) => ids[i]);
+    ids.forEach((id, i) => index.set(id, i));
+    expect(ids.every((id, i) => index.get(id) === i)).toBe(true);
+    expect(index.get('id-50000')).toBeUndefined();
+  });
+});
