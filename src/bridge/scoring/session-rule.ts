@@ -29,13 +29,10 @@ export function sessionRuleFigures(contestants: [number, number], top: Fraction 
   for (const side of ['ns', 'ew'] as Side[]) {
     const code = codes[side];
     const tally = own(contestants[side === 'ns' ? 0 : 1]);
-    if (code === 'A' || !tally.boards) continue;
+    if (!weighed(code, tally, top, rules)) continue;
     if (top) {
-      if (tally.approxTops === 0) continue;
       const value = artificialValues(rules)[code];
       const share = tally.approx / tally.approxTops;
-      // Clearly on the far side of the artificial value: the board's figure (that value of the top) stands.
-      if (clearlyWorse(code, share, value.toNumber())) continue;
       deferred[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = { approx: betterApprox(code, value.toNumber(), share) * top.toNumber(), exact: () => better(code, value, tally.score.div(tally.tops)).mul(top) };
     } else {
       const value = artificialImpValue(code, rules);
@@ -44,6 +41,26 @@ export function sessionRuleFigures(contestants: [number, number], top: Fraction 
     any = true;
   }
   return any ? new SessionRuleFigures(base, deferred) : base;
+}
+
+/**
+ * Whether Law 12C2(c) leaves both sides' board figures as they are (`sessionRuleFigures` would
+ * answer `base` itself), decided without making anything: a correction asks it of the artificial
+ * lines of thousands of sides, most of whose figures stand.
+ */
+export function sessionRuleStands(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, own: (contestant: number) => Tally, rules: ScoringRules): boolean {
+  return !weighed(codes.ns, own(contestants[0]), top, rules) && !weighed(codes.ew, own(contestants[1]), top, rules);
+}
+
+/**
+ * A side whose own result is weighed against its artificial figure: not for average, nor without
+ * boards of play; with matchpoints, not when its own percentage is clearly on the far side of the
+ * artificial value (the board's figure, that value of the top, then stands).
+ */
+function weighed(code: Artificial, tally: Tally, top: Fraction | null, rules: ScoringRules): boolean {
+  if (code === 'A' || !tally.boards) return false;
+  if (!top) return true;
+  return tally.approxTops !== 0 && !clearlyWorse(code, tally.approx / tally.approxTops, artificialValues(rules)[code].toNumber());
 }
 
 /**

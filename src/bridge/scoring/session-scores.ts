@@ -4,7 +4,7 @@ import { FieldIndex, type BoardField } from './fields.js';
 import { scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
 import type { ScoringRules } from './rules.js';
-import { SessionRuleFigures, sessionRuleFigures } from './session-rule.js';
+import { SessionRuleFigures, sessionRuleFigures, sessionRuleStands } from './session-rule.js';
 import { LineTable, SessionState, sideScore, type Side } from './session-state.js';
 import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
@@ -246,19 +246,23 @@ function sameFigures(x: ScoredLine, y: ScoredLine, ta: Fraction | null, tb: Frac
 
 /** `creditReal` and `creditFinal` of a line of play taken back at `x` and given again at `y` in one step each. */
 function replacePlain<L extends LineRow>(state: SessionState<L>, slot: number, old: Board, x: ScoredLine, board: Board, y: ScoredLine): void {
-  const [ns, ew] = [state.ns[slot], state.ew[slot]];
-  const [oldTop, newTop] = [topOf(old) ?? Fraction.ZERO, topOf(board) ?? Fraction.ZERO];
+  // No array literals (destructuring, a loop over the two sides): thousands of lines a correction.
+  const ns = state.ns[slot];
+  const ew = state.ew[slot];
+  const oldTop = topOf(old) ?? Fraction.ZERO;
+  const newTop = topOf(board) ?? Fraction.ZERO;
   state.real.replace(ns, x.ns.toNumber(), oldTop, y.ns.toNumber(), newTop);
   state.real.replace(ew, x.ew.toNumber(), oldTop, y.ew.toNumber(), newTop);
-  const [before, after] = [state.figures[slot]!, boardFigures(board, y)];
+  const before = state.figures[slot]!;
+  const after = boardFigures(board, y);
   state.final.replace(ns, sideScore(before, 'ns').toNumber(), before.top ?? Fraction.ZERO, sideScore(after, 'ns').toNumber(), after.top ?? Fraction.ZERO);
   state.final.replace(ew, sideScore(before, 'ew').toNumber(), before.top ?? Fraction.ZERO, sideScore(after, 'ew').toNumber(), after.top ?? Fraction.ZERO);
   state.figures[slot] = after;
   state.scored[slot] = y;
-  for (const c of [ns, ew]) {
-    state.moved.add(c);
-    state.recredited.add(c);
-  }
+  state.moved.add(ns);
+  state.recredited.add(ns);
+  state.moved.add(ew);
+  state.recredited.add(ew);
 }
 
 /** A line of play (not adjusted) counts towards its sides' own percentage (Law 12C2(c)); artificial lines are indexed. */
@@ -320,16 +324,19 @@ function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pendin
  * credits do not move while settling: a tally is read from its column, not copied.
  */
 function ownTallies<L extends LineRow>(state: SessionState<L>): (c: number) => Tally {
-  const own = new Map<number, Tally>();
-  return (c) => own.get(c) ?? own.set(c, state.realTally(c) ?? fixedTally(Fraction.ZERO, Fraction.ZERO, 0)).get(c)!;
+  // The state keeps one tally object a contestant already: no map of them made again every update.
+  return (c) => state.realTally(c) ?? NO_PLAY;
 }
+
+/** The own tally of a side with no board of play. */
+const NO_PLAY = fixedTally(Fraction.ZERO, Fraction.ZERO, 0);
 
 /** An artificial line credited at its board's figure that Law 12C2(c), with its sides' own tallies as they now stand, leaves there. */
 function boardFigureStands<L extends LineRow>(state: SessionState<L>, slot: number, board: Board, own: (c: number) => Tally, rules: ScoringRules): boolean {
   const scored = state.scored[slot]!;
   const base = boardFigures(board, scored);
   if (state.figures[slot] !== base) return false;
-  return !rules.sessionPercentageRule || sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial!, base, own, rules) === base;
+  return !rules.sessionPercentageRule || sessionRuleStands([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial!, own, rules);
 }
 
 /** Lines a stepwise scoring handles between two pauses. */

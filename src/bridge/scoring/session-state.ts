@@ -231,9 +231,11 @@ export class OrdinalSet {
     return this.list[i];
   }
 
-  /** The members in order, as an array of their own. */
+  /** The members in order, as an array of their own (copied by index: `Array.from` walks a typed array through its iterator, an object a member). */
   toArray(): number[] {
-    return Array.from(this.list.subarray(0, this.count));
+    const members = new Array<number>(this.count);
+    for (let i = 0; i < this.count; i++) members[i] = this.list[i];
+    return members;
   }
 
   clear(): void {
