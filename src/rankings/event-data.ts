@@ -258,7 +258,6 @@ const playerOf = (p: Player): Player => ({ id: p.id, name: p.name, memberNumber:
 export const contestantRow = (c: Contestant): Contestant => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, createdAt: c.createdAt, updatedAt: c.updatedAt });
 const withPlayers = (c: Contestant, players: { player: Player }[]): ContestantWithPlayers => Object.assign(contestantRow(c), { players });
 
-
 /**
  * The results by session, in one pass a slice at a time: each line read made a cached line
  * (`cachedLine`: one shape for all, its session, section and pair ids the very strings the
@@ -336,24 +335,18 @@ export function applyEventChanges(data: EventData, changes: EventChanges): Event
 }
 
 /**
- * Where each row of a session's results sits, by id: the rows below `indexed`, indexed a part at a
- * time beforehand (`indexPositions`, run in the background after a whole scoring) or all at once
- * when a correction first asks, then kept up to date as rows change in place or arrive. An
- * `IdIndex` (the scoring's), not a `Map`: 240,000 entries without the collector's tables.
+ * Where each row of a session's results sits, by id: indexed a part at a time beforehand
+ * (`indexPositions`, run in the background after a whole scoring) or all at once when a correction
+ * first asks, then kept up to date as rows change in place or arrive. An `IdIndex` (the
+ * scoring's), not a `Map`: 240,000 entries without the collector's tables.
  */
-const positions = new WeakMap<readonly StoredResult[], { at: IdIndex; indexed: number }>();
+const positions = new WeakMap<readonly StoredResult[], IdIndex>();
 
 /** Indexes the positions of up to `count` more rows of `results`; true once every row's is. */
 export function indexPositions(results: readonly StoredResult[], count = Infinity): boolean {
   let index = positions.get(results);
-  if (!index) {
-    positions.set(results, (index = { at: new IdIndex((i) => results[i]?.id), indexed: 0 }));
-    index.at.reserve(results.length);
-  }
-  const end = Math.min(results.length, index.indexed + count);
-  for (let i = index.indexed; i < end; i++) index.at.set(results[i].id, i);
-  index.indexed = end;
-  return end === results.length;
+  if (!index) positions.set(results, (index = new IdIndex((i) => results[i]?.id)));
+  return index.indexUpTo(results.length, count);
 }
 
 /** Rows indexed a step of `indexEventPositions` (a fraction of a millisecond; its caller pauses once its slice is spent). */
@@ -366,7 +359,7 @@ export function* indexEventPositions(data: EventData): Generator<void, void> {
 
 function positionsOf(results: readonly StoredResult[]): IdIndex {
   indexPositions(results);
-  return positions.get(results)!.at;
+  return positions.get(results)!;
 }
 
 /** The session's rows with `changed` (this session's new or corrected rows) in and every `gone` id (removed or corrected anywhere) out. */

@@ -100,12 +100,13 @@ export class ScoredEvents {
    * on, so the import's answer does not wait for a national field's scoring after its commit. The
    * event's rows are read now on the transaction's own connection (`client`: queued before its next
    * statements, so they are read as the transaction wrote them), except the results of `lines`'
-   * sessions, which the writer hands over (with the contestants and players it wrote, `contestants`):
-   * they are scored once `lines.complete` says every one is
-   * in, while the database is still busy with the rest of the transaction. `settle`, awaited at the
-   * end of the transaction, reads the event's own row again (its revisions move with every write)
-   * and answers the revision the transaction leaves it at. Once committed, `ofEvent(eventId, { …, scored })` takes the scoring as it is; null if it failed
-   * (the event is then read and scored after the commit, as any other).
+   * sessions, which the writer hands over (with the contestants and players it wrote,
+   * `contestants`): they are scored once `lines.complete` says every one is in, while the database
+   * is still busy with the rest of the transaction. `settle`, awaited at the end of the
+   * transaction, reads the event's own row again (its revisions move with every write) and answers
+   * the revision the transaction leaves it at. Once committed, `ofEvent(eventId, { …, scored })`
+   * takes the scoring as it is; null if it failed (the event is then read and scored after the
+   * commit, as any other).
    */
   scoreWithin(client: pg.ClientBase, eventId: string, lines: { sessionIds: string[]; results: LinesBySession; complete: Promise<void>; contestants?: WrittenContestants }): { scored: Promise<ScoredData | null>; settle: () => Promise<string> } {
     const source = queriesOn(client);

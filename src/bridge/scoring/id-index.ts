@@ -12,6 +12,8 @@ export class IdIndex {
   /** Per item index: the next item's index + 1 in its bucket (0: the last). */
   private next = new Int32Array(16);
   private count = 0;
+  /** Items below it are indexed (`indexUpTo`). */
+  private indexed = 0;
 
   constructor(private readonly idAt: (index: number) => string | undefined) {}
 
@@ -38,6 +40,23 @@ export class IdIndex {
     this.next[index] = this.heads[bucket];
     this.heads[bucket] = index + 1;
     this.count++;
+  }
+
+  /**
+   * Indexes up to `count` more of the array's first `length` items, in order (one without an id is
+   * skipped), room for all of them reserved at the first call; true once every one is. Items placed
+   * meanwhile (`set`) are found already indexed; a whole index of a national session's lines is
+   * made a part at a time, between other work.
+   */
+  indexUpTo(length: number, count = Infinity): boolean {
+    if (this.indexed === 0) this.reserve(length);
+    const end = Math.min(length, this.indexed + count);
+    for (let i = this.indexed; i < end; i++) {
+      const id = this.idAt(i);
+      if (id !== undefined) this.set(id, i);
+    }
+    this.indexed = end;
+    return end === length;
   }
 
   /** Room for items at indexes below `items` without growing again (a session's lines, known in advance). */

@@ -28,10 +28,8 @@ export class SessionState<L extends LineRow> {
    * in the background after a whole scoring): the lines a session is first scored with fill the
    * slots in order (`add`), unindexed: a national field's 240,000-entry `Map` was a third of its
    * whole scoring, then ~65 ms of its first correction (now an `IdIndex` over `ids`, ~25 ms).
-   * Slots below `indexed` are in it.
    */
   private readonly slotsById = new IdIndex((slot) => this.ids[slot]);
-  private indexed = 0;
   /** Per slot: its line's id, from the moment the slot is given to it (`slotFor`) until released. */
   private readonly ids: (string | undefined)[] = [];
   private readonly free: number[] = [];
@@ -75,14 +73,7 @@ export class SessionState<L extends LineRow> {
    * the index first indexes the rest, so lines are placed and released in a whole index.
    */
   indexSlots(count = Infinity): boolean {
-    const end = Math.min(this.ids.length, this.indexed + count);
-    if (this.indexed === 0) this.slotsById.reserve(this.ids.length);
-    for (let slot = this.indexed; slot < end; slot++) {
-      const id = this.ids[slot];
-      if (id !== undefined) this.slotsById.set(id, slot);
-    }
-    this.indexed = end;
-    return end === this.ids.length;
+    return this.slotsById.indexUpTo(this.ids.length, count);
   }
 
   /** The line's slot, or the one it is to be placed in (a corrected line keeps its own, a new one takes a free one). */
