@@ -18,9 +18,10 @@
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
- * SIM_DEBUG=1 prints the pages over 15 ms, each correction's post and visibility times (to tell a slow scoring from a
- * collection that slows the post too), and each /health poll over 50 ms during the import with
- * when it was sent.
+ * All through the import, /health and another event's ranking page are timed, from a thread of
+ * the bench's own (support/probes.ts), beside their usual times.
+ * SIM_DEBUG=1 prints the pages over 15 ms and each correction's post and visibility times (to
+ * tell a slow scoring from a collection that slows the post too).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { seededRandom } from '../src/bridge/random.js';
 import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt } from './support/load.js';
 import { startBenchServer, type BenchServer } from './support/server.js';
+import { probeRounds, startProbes, type Probe } from './support/probes.js';
 import { quantile } from './support/stats.js';
 import { gqlAt } from './support/seed.js';
 
@@ -39,6 +41,8 @@ const TABLES = Number(process.env.SIM_TABLES ?? 10_000);
 const PER_SECTION = 20;
 const BOARDS = 24;
 const CORRECTIONS = 100;
+/** Between two rounds of the reads timed during the import. */
+const PROBE_PAUSE_MS = 20;
 const FLOORS = { importRatio: 5, memoryMiB: 1024, firstRankingMs: 1_000, pageP99Ms: 20, visibleP99Ms: 50 };
 
 /** Likely contracts of a board and the tricks they tend to take. */
@@ -231,7 +235,8 @@ async function corrections(server: BenchServer, eventId: string, sessionId: stri
 
 const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
 /** A page of the NS ranking, 100 rows: the one query text the warm-up, the walks and the reads during the import send (the service keeps a document it has parsed). */
-const rankingPage = async (url: string, sessionId: string, after: string | null): Promise<any> => (await gqlAt(url, `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`, { s: sessionId, a: after })).sessionRankingPage;
+const RANKING_PAGE = `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`;
+const rankingPage = async (url: string, sessionId: string, after: string | null): Promise<any> => (await gqlAt(url, RANKING_PAGE, { s: sessionId, a: after })).sessionRankingPage;
 const server = await startBenchServer();
 try {
   const otherSession = process.env.SIM_COLD ? null : await warmUp(server);
@@ -245,43 +250,19 @@ try {
   const { createEvent } = await gqlAt(server.url, 'mutation { createEvent(input: { name: "National simultaneous", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
   const eventId = createEvent.id as string;
 
-  // /health as a load balancer asks it: its usual time first, then all through the import.
-  const health = async () => {
-    const started = performance.now();
-    await (await fetch(`${server.url}/health`)).text();
-    return performance.now() - started;
-  };
-  // And a ranking page of another event (the warm-up's), as its club's results page reads it.
-  const otherRanking = async () => {
-    const started = performance.now();
-    await rankingPage(server.url, otherSession!, null);
-    return performance.now() - started;
-  };
-  const usualHealth: number[] = [];
-  const usualRanking: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    usualHealth.push(await health());
-    if (otherSession) usualRanking.push(await otherRanking());
-  }
-  const healthDuring: number[] = [];
-  const rankingDuring: number[] = [];
-  let importing = true;
+  // /health as a load balancer asks it, and a ranking page of another event (the warm-up's) as its
+  // club's results page reads it: their usual time first, then all through the import, every
+  // PROBE_PAUSE_MS, from a thread of the bench's own (see probes.ts).
+  const probes: Probe[] = [{ name: 'health', url: `${server.url}/health` }];
+  if (otherSession) probes.push({ name: 'ranking', url: `${server.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query: RANKING_PAGE, variables: { s: otherSession, a: null } }) });
+  const usual = await probeRounds(probes, PROBE_PAUSE_MS, 50);
   const importCpu = cpuOf(server.pid);
   const t0 = performance.now();
-  const poll = (async () => {
-    while (importing) {
-      healthDuring.push(await health());
-      const ms = healthDuring[healthDuring.length - 1];
-      if (process.env.SIM_DEBUG && ms > 50) console.log(`/health took ${ms.toFixed(0)} ms, ${((performance.now() - t0 - ms) / 1000).toFixed(2)} s into the import`);
-      if (otherSession && importing) rankingDuring.push(await otherRanking());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
+  const probing = startProbes(probes, PROBE_PAUSE_MS);
   const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
   const importMs = performance.now() - t0;
   const importCpuMs = cpuOf(server.pid) - importCpu;
-  importing = false;
-  await poll;
+  const during = await probing.stop();
   const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
   if (!res.ok) throw new Error(`import answered ${res.status}: ${report.message}`);
   const afterImport = memoryOf(server.pid);
@@ -327,10 +308,11 @@ try {
   console.log(process.env.SIM_COLD ? '  a just-started service (SIM_COLD): its code for pages and corrections not yet compiled' : `  the service warmed up first on another event (${WARM_UP.tables} tables: ${WARM_UP.walks} walks of its ranking, ${WARM_UP.corrections} corrections); SIM_COLD=1 skips that`);
   console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
   console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s (best of ${fmt(floorBefore / 1000, 2)} s before, ${fmt(floorAfter / 1000, 2)} s after)   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})   service CPU ${fmt(importCpuMs / 1000, 2)} s`);
-  console.log(`  /health during the import (${healthDuring.length} polls)   p50 ${fmt(quantile(healthDuring, 0.5), 1)} ms   p99 ${fmt(quantile(healthDuring, 0.99), 1)} ms   max ${fmt(Math.max(...healthDuring), 0)} ms   (usual: p50 ${fmt(quantile(usualHealth, 0.5), 1)} ms, max ${fmt(Math.max(...usualHealth), 1)} ms)`);
+  const spread = (ms: number[]) => `p50 ${fmt(quantile(ms, 0.5), 1)} ms   p99 ${fmt(quantile(ms, 0.99), 1)} ms   max ${fmt(Math.max(...ms), 0)} ms`;
+  console.log(`  /health during the import (${during.health.length} polls, ${PROBE_PAUSE_MS} ms apart)   ${spread(during.health)}   (usual: ${spread(usual.health)})`);
   console.log(
     otherSession
-      ? `  another event's ranking page then (${rankingDuring.length} reads)   p50 ${fmt(quantile(rankingDuring, 0.5), 1)} ms   p99 ${fmt(quantile(rankingDuring, 0.99), 1)} ms   max ${fmt(Math.max(...rankingDuring), 0)} ms   (usual: p50 ${fmt(quantile(usualRanking, 0.5), 1)} ms, max ${fmt(Math.max(...usualRanking), 1)} ms; the warm-up's NS ranking, 100 rows)`
+      ? `  another event's ranking page then (${during.ranking.length} reads)   ${spread(during.ranking)}   (usual: ${spread(usual.ranking)}; the warm-up's NS ranking, 100 rows)`
       : `  another event's ranking page then: not read (SIM_COLD: no other event)`,
   );
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);

@@ -7,6 +7,7 @@ import { WebController } from './web/web.controller.js';
 import { ImportService } from './files/import.service.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
+import { backgroundThreadsGiveWay } from './common/thread-priority.js';
 import { redactedUrl } from './database/connection.js';
 import { defaultDataDir, ensureDatabase } from './database/embedded-postgres.js';
 import { migrate } from './database/migrate.js';
@@ -32,7 +33,9 @@ async function bootstrap(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen(port, host);
-  logger.info({ url: `http://${host}:${port}`, database, demo }, 'started');
+  // Requests are answered on this thread: the process's others (the collector's helpers …) give way to it.
+  const backgroundThreads = await backgroundThreadsGiveWay();
+  logger.info({ url: `http://${host}:${port}`, database, demo, backgroundThreads }, 'started');
   process.stdout.write(startBanner({ url: `http://${host}:${port}`, database, adminKey, demo }));
 
   // SIGTERM: stop accepting, tell subscribers to reconnect (1012), let requests in flight finish

@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { flattenTable } from '../bridge/double-dummy/analysis.js';
 import { DoubleDummySearch } from '../bridge/double-dummy/search.js';
 import { solveDeal } from '../bridge/double-dummy/table.js';
+import { giveWay } from '../common/thread-priority.js';
 
 export interface SolveRequest {
   id: number;
@@ -14,6 +15,8 @@ export interface SolveRequest {
 
 export type SolveReply = { id: number; tricks: number[]; ms: number } | { id: number; error: string };
 
+// A search may take seconds: requests on the service's own thread go first (see BACKGROUND_NICENESS).
+giveWay();
 const search = new DoubleDummySearch();
 parentPort?.on('message', (request: SolveRequest) => {
   const start = performance.now();

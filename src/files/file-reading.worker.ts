@@ -1,5 +1,5 @@
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { giveWay } from '../common/thread-priority.js';
 import { contestantRows } from './contestant-rows.js';
 import { FilePlan, parserFor, readFailure, sha256Of } from './file-reading.js';
 import { outlineOf } from './import-plan.js';
@@ -7,18 +7,12 @@ import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 
 /**
- * This thread gives way to the service's own (Linux's niceness is per thread): while a national
- * file goes in, the database, this thread and the service's thread want more processor than a
- * small machine has, and /health's median during the import was 8–12 ms at equal priority, 5–7 ms
- * so, the import's time unchanged (it waits on the database). Lowering one's priority is always
- * allowed; where it is not supported the thread keeps the service's.
+ * This thread gives way to the service's own (see BACKGROUND_NICENESS): while a national file goes
+ * in, the database, this thread and the service's thread want more processor than a small machine
+ * has, and /health's median during the import was 8–12 ms at equal priority, 5–7 ms so, the
+ * import's time unchanged (it waits on the database).
  */
-const READING_NICENESS = 10;
-try {
-  setPriority(READING_NICENESS);
-} catch {
-  // keeps the service's priority
-}
+giveWay();
 
 /**
  * Reads one large file off the service's event loop (see import-reading.ts): parsing and planning

@@ -86,7 +86,7 @@ export class ScoredEvents {
       ({ data, scored }) => {
         entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
         this.evict();
-        // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update.
+        // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update, or where the import's transaction readied it.
         readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs).catch(() => {});
       },
       () => this.cache.get(eventId) === entry && this.cache.delete(eventId),
@@ -116,7 +116,11 @@ export class ScoredEvents {
       const [read] = await Promise.all([rows, lines.complete]);
       const data = await eventDataOf(read, lines.results);
       // Short slices: the transaction's last statements (the keys' check, the commit) each wait for one.
-      return { data, scored: await scoreEventInSlices(data, TRANSACTION_SLICE_MS) };
+      const ready = { data, scored: await scoreEventInSlices(data, TRANSACTION_SLICE_MS) };
+      // Readied while the transaction ends and the import answers, not while the first pages are
+      // read (a national field's ~75 ms of indexing, in slices, made the first walk's pages slower).
+      readyForReads(ready.data, ready.scored, READYING.sliceMs, READYING.pauseMs).catch(() => {});
+      return ready;
     })().catch(() => null);
     const settle = async () => {
       const [read, event] = await Promise.all([rows, source.query<Event>(EVENT_ROW, [eventId])]);

@@ -1,0 +1,61 @@
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+/** A request timed again and again: /health, or a page a club's site reads. */
+export interface Probe {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Probing {
+  /** Stops after the round under way; each probe's times (ms) by name. */
+  stop(): Promise<Record<string, number[]>>;
+  /** The times once the rounds are done. */
+  done: Promise<Record<string, number[]>>;
+}
+
+/**
+ * `probes` sent one after another, `pauseMs` apart, from a thread of their own until stopped (or
+ * `rounds` rounds): as a load balancer or a club's page asks from another machine, so what the
+ * bench itself is doing meanwhile (sending a 20 MB file from its own event loop) does not delay
+ * them and count as the service's time.
+ */
+export function startProbes(probes: Probe[], pauseMs: number, rounds = Infinity): Probing {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { probes, pauseMs, rounds } });
+  const times = new Promise<Record<string, number[]>>((done, fail) => {
+    worker.once('message', done);
+    worker.once('error', fail);
+  });
+  const done = times.finally(() => void worker.terminate());
+  return {
+    done,
+    stop: () => {
+      worker.postMessage('stop');
+      return done;
+    },
+  };
+}
+
+/** `probes` timed `rounds` times, `pauseMs` apart (their usual time). */
+export const probeRounds = (probes: Probe[], pauseMs: number, rounds: number): Promise<Record<string, number[]>> => startProbes(probes, pauseMs, rounds).done;
+
+async function probeLoop({ probes, pauseMs, rounds }: { probes: Probe[]; pauseMs: number; rounds: number }): Promise<void> {
+  let stopping = false;
+  parentPort!.on('message', () => (stopping = true));
+  const times: Record<string, number[]> = Object.fromEntries(probes.map((p) => [p.name, []]));
+  for (let round = 0; round < rounds && !stopping; round++) {
+    for (const p of probes) {
+      const started = performance.now();
+      const res = await fetch(p.url, { method: p.method ?? 'GET', headers: p.headers, body: p.body });
+      await res.text();
+      if (!res.ok) throw new Error(`${p.name} answered ${res.status}`);
+      times[p.name].push(performance.now() - started);
+    }
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  parentPort!.postMessage(times);
+}
+
+if (!isMainThread && workerData?.probes) void probeLoop(workerData);
