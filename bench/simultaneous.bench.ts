@@ -253,7 +253,7 @@ try {
   // /health as a load balancer asks it, and a ranking page of another event (the warm-up's) as its
   // club's results page reads it: their usual time first, then all through the import, every
   // PROBE_PAUSE_MS, from a thread of the bench's own (see probes.ts).
-  const probes: Probe[] = [{ name: 'health', url: `${server.url}/health` }];
+  const probes: Probe[] = [{ name: 'live', url: `${server.url}/health/live` }, { name: 'health', url: `${server.url}/health` }];
   if (otherSession) probes.push({ name: 'ranking', url: `${server.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query: RANKING_PAGE, variables: { s: otherSession, a: null } }) });
   const usual = await probeRounds(probes, PROBE_PAUSE_MS, 50);
   const importCpu = cpuOf(server.pid);
@@ -309,7 +309,8 @@ try {
   console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
   console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s (best of ${fmt(floorBefore / 1000, 2)} s before, ${fmt(floorAfter / 1000, 2)} s after)   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})   service CPU ${fmt(importCpuMs / 1000, 2)} s`);
   const spread = (ms: number[]) => `p50 ${fmt(quantile(ms, 0.5), 1)} ms   p99 ${fmt(quantile(ms, 0.99), 1)} ms   max ${fmt(Math.max(...ms), 0)} ms`;
-  console.log(`  /health during the import (${during.health.length} polls, ${PROBE_PAUSE_MS} ms apart)   ${spread(during.health)}   (usual: ${spread(usual.health)})`);
+  console.log(`  /health during the import (${during.health.length} polls, ${PROBE_PAUSE_MS} ms apart)   ${spread(during.health)}   (usual: ${spread(usual.health)}; it asks the database)`);
+  console.log(`  /health/live then                   ${spread(during.live)}   (usual: ${spread(usual.live)}; the service alone)`);
   console.log(
     otherSession
       ? `  another event's ranking page then (${during.ranking.length} reads)   ${spread(during.ranking)}   (usual: ${spread(usual.ranking)}; the warm-up's NS ranking, 100 rows)`

@@ -3,7 +3,7 @@ import type { ContestantRow } from './event-input.js';
 import { approxShare, byField, numberKey, PairRow, sessionResult } from './pair-results.js';
 import type { RankedList } from './ranked-list.js';
 import type { ScoredEvent, ScoredSession } from './score-event.js';
-import type { Tallies } from './session-scores.js';
+import { runSteps, type Tallies } from './session-scores.js';
 import type { RankingRow } from './standings.js';
 import { TallyTable } from './tallies.js';
 
@@ -18,6 +18,15 @@ import { TallyTable } from './tallies.js';
  * checks every step against a whole ranking and against exact places.
  */
 export function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankedList {
+  return runSteps(keptSessionRankingSteps(scored, s));
+}
+
+/**
+ * `keptSessionRanking` a part at a time (each `yield` a pause the caller may take): a national
+ * session's whole ranking (20,000 pairs, ~35 ms at once) in pieces of ~1 ms. A read that needs the
+ * ranking meanwhile makes it at once, and the steps then end with that one.
+ */
+export function* keptSessionRankingSteps(scored: ScoredEvent, s: ScoredSession): Generator<void, RankedList> {
   const mp = scored.kind === 'MATCHPOINTS';
   const weighting = scored.rules.sessionWeighting;
   const contestants = scored.data.contestants;
@@ -25,10 +34,15 @@ export function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): Ranke
   const current = kept.get(s.tallies);
   if (fits(current)) return current;
   const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
-  const ranking = fits(base) ? base.next(s.tallies as TallyTable, s.delta!.ordinals) : KeptRanking.whole(TallyTable.of(s.tallies), contestants, mp, weighting);
+  const ranking = fits(base) ? base.next(s.tallies as TallyTable, s.delta!.ordinals) : yield* KeptRanking.whole(TallyTable.of(s.tallies), contestants, mp, weighting);
+  const meanwhile = kept.get(s.tallies);
+  if (fits(meanwhile)) return meanwhile;
   kept.set(s.tallies, ranking);
   return ranking;
 }
+
+/** Contestants ordered or placed between two pauses of a whole ranking (~1 ms). */
+const AT_ONCE = 2048;
 
 const kept = new WeakMap<Tallies, KeptRanking>();
 
@@ -74,8 +88,13 @@ class KeptRanking implements RankedList {
     this.rank = new Int32Array(sorted.length);
     this.tied = new Uint8Array(sorted.length);
     this.position = new Int32Array(approx.length).fill(-1);
-    for (const f of fields) this.place(f);
+  }
+
+  /** The fields placed (ranks, ties) and each contestant's position noted, pausing every AT_ONCE positions. */
+  private *placed(): Generator<void, KeptRanking> {
+    for (const f of this.fields) yield* this.place(f);
     for (let at = 0; at < this.order.length; at++) this.position[this.order[at]] = at;
+    return this;
   }
 
   /**
@@ -83,20 +102,26 @@ class KeptRanking implements RankedList {
    * which every contestant was re-credited. One path for both, so the code a correction runs is
    * already compiled and warm from the first whole ranking (a cold first update cost ~30 ms).
    */
-  static whole(table: TallyTable, contestants: ReadonlyMap<string, ContestantRow>, mp: boolean, weighting: 'BOARDS' | 'EQUAL'): KeptRanking {
+  static *whole(table: TallyTable, contestants: ReadonlyMap<string, ContestantRow>, mp: boolean, weighting: 'BOARDS' | 'EQUAL'): Generator<void, KeptRanking> {
     const empty = new KeptRanking(mp, weighting, contestants, table, { items: [], keys: [], labels: [] }, new Float64Array(0), new Int32Array(0), []);
-    return empty.next(table, Array.from({ length: table.length }, (_, c) => c));
+    return yield* empty.nextSteps(table, Array.from({ length: table.length }, (_, c) => c));
   }
 
   /** The ranking of the next revision's tallies, where only the contestants of `changed` (ordinals) were re-credited. */
   next(table: TallyTable, changed: readonly number[]): KeptRanking {
+    return runSteps(this.nextSteps(table, changed));
+  }
+
+  private *nextSteps(table: TallyTable, changed: readonly number[]): Generator<void, KeptRanking> {
     const approx = new Float64Array(table.length);
     approx.set(this.approx);
     approx.fill(NaN, this.approx.length);
     const gone = new Uint8Array(table.length);
-    for (const c of changed) {
+    for (let i = 0; i < changed.length; i++) {
+      const c = changed[i];
       gone[c] = 1;
       rankedLabel(table, this.contestants, this.known, this.mp, this.weighting, approx, c);
+      if ((i + 1) % AT_ONCE === 0) yield;
     }
     // The re-credited contestants in their old order (then any new one): most move a little, and
     // the sort (TimSort, which follows runs) then costs about one comparison each.
@@ -119,6 +144,7 @@ class KeptRanking implements RankedList {
       const start = at;
       const before = this.fields.find((f) => f.label === label);
       const added = (fresh.get(label) ?? []).sort(compare);
+      yield;
       // The kept order without the re-credited contestants, and theirs merged in.
       let i = before?.start ?? 0;
       const end = before?.end ?? 0;
@@ -131,16 +157,20 @@ class KeptRanking implements RankedList {
       while (j < added.length) merged[at++] = added[j++];
       if (at > start) fields.push({ label, start, end: at });
     }
-    return new KeptRanking(this.mp, this.weighting, this.contestants, table, this.known, approx, merged.slice(0, at), fields);
+    return yield* new KeptRanking(this.mp, this.weighting, this.contestants, table, this.known, approx, merged.slice(0, at), fields).placed();
   }
 
   /**
    * Ranks of one field in one pass (as `visitPlaces`): a run of floats within rounding of each
    * other is ordered by exact score, equal exact scores tied; everyone else takes its position.
    */
-  private place(field: FieldSpan): void {
+  private *place(field: FieldSpan): Generator<void, void> {
     const { approx, sorted } = this;
-    for (let i = field.start; i < field.end; ) {
+    for (let i = field.start, pause = i + AT_ONCE; i < field.end; ) {
+      if (i >= pause) {
+        yield;
+        pause = i + AT_ONCE;
+      }
       let j = i;
       // `close` written out: a call with two floats boxes them (40,000 heap numbers a correction).
       for (; j + 1 < field.end; j++) {

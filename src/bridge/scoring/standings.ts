@@ -4,7 +4,7 @@ import { placeByApproximateScore, placeByScore } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
-import { keptSessionRanking } from './kept-ranking.js';
+import { keptSessionRanking, keptSessionRankingSteps } from './kept-ranking.js';
 import { listOfRows, type RankedList } from './ranked-list.js';
 import { byField, combine, numberKey, PairRow, sessionResult, type PairResult } from './pair-results.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
@@ -61,14 +61,13 @@ const INDEXED_AT_ONCE = 1024;
 /**
  * What the first reads and the first correction of a freshly scored event would otherwise do at
  * once, a part at a time (each `yield` a pause the caller may take): each national session's
- * ranking made (the list its pages read, ~35 ms for 20,000 pairs), then every session's lines
- * indexed by id (240,000, ~25 ms). Nothing is scored; the event reads the same with or without it.
+ * ranking made (the list its pages read, ~35 ms for 20,000 pairs, in ~1 ms pieces), then every
+ * session's lines indexed by id (240,000, ~25 ms). Nothing is scored; the event reads the same
+ * with or without it.
  */
 export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) {
-    if (!keptApplies(scored, [s])) continue;
-    keptSessionRanking(scored, s);
-    yield;
+    if (keptApplies(scored, [s])) yield* keptSessionRankingSteps(scored, s);
   }
   for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
 }
