@@ -18,15 +18,16 @@ import { TallyTable } from './tallies.js';
  * checks every step against a whole ranking and against exact places.
  */
 export function keptSessionRanking(scored: ScoredEvent, s: ScoredSession): RankedList {
-  return runSteps(keptSessionRankingSteps(scored, s));
+  return runSteps(keptSessionRankingSteps(scored, s))!; // without pauses, no later revision comes between
 }
 
 /**
  * `keptSessionRanking` a part at a time (each `yield` a pause the caller may take): a national
  * session's whole ranking (20,000 pairs, ~35 ms at once) in pieces of ~1 ms. A read that needs the
- * ranking meanwhile makes it at once, and the steps then end with that one.
+ * ranking meanwhile makes it at once, and the steps then end with that one. Null when a later
+ * revision took the session's scoring state over meanwhile (see `takenOver`).
  */
-export function* keptSessionRankingSteps(scored: ScoredEvent, s: ScoredSession): Generator<void, RankedList> {
+export function* keptSessionRankingSteps(scored: ScoredEvent, s: ScoredSession): Generator<void, RankedList | null> {
   const mp = scored.kind === 'MATCHPOINTS';
   const weighting = scored.rules.sessionWeighting;
   const contestants = scored.data.contestants;
@@ -34,12 +35,32 @@ export function* keptSessionRankingSteps(scored: ScoredEvent, s: ScoredSession):
   const current = kept.get(s.tallies);
   if (fits(current)) return current;
   const base = s.delta && s.tallies instanceof TallyTable ? kept.get(s.delta.from) : undefined;
-  const ranking = fits(base) ? base.next(s.tallies as TallyTable, s.delta!.ordinals) : yield* KeptRanking.whole(TallyTable.of(s.tallies), contestants, mp, weighting);
+  let ranking: KeptRanking;
+  if (fits(base)) ranking = base.next(s.tallies as TallyTable, s.delta!.ordinals);
+  else {
+    const state = s.state;
+    const steps = KeptRanking.whole(TallyTable.of(s.tallies), contestants, mp, weighting);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        ranking = step.value;
+        break;
+      }
+      yield;
+      if (state && s.state !== state) return null;
+    }
+  }
   const meanwhile = kept.get(s.tallies);
   if (fits(meanwhile)) return meanwhile;
   kept.set(s.tallies, ranking);
   return ranking;
 }
+
+/**
+ * A later revision took the session's scoring state over (updatePairSession): its tallies now read
+ * that revision's figures (a removed line's pair may have none left), and the later revision ranks
+ * its own. Work done ahead for this one is wasted or wrong; a read of it still gets the latest figures.
+ */
+export const takenOver = (s: ScoredSession): boolean => !s.state && s.tallies instanceof TallyTable;
 
 /** Contestants ordered or placed between two pauses of a whole ranking (~1 ms). */
 const AT_ONCE = 2048;

@@ -4,7 +4,7 @@ import { placeByApproximateScore, placeByScore } from '../ranking.js';
 import { matchSides, type TeamSide } from '../team-matches.js';
 import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
-import { keptSessionRanking, keptSessionRankingSteps } from './kept-ranking.js';
+import { keptSessionRanking, keptSessionRankingSteps, takenOver } from './kept-ranking.js';
 import { listOfRows, type RankedList } from './ranked-list.js';
 import { byField, combine, numberKey, PairRow, sessionResult, type PairResult } from './pair-results.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
@@ -67,7 +67,8 @@ const INDEXED_AT_ONCE = 1024;
  */
 export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) {
-    if (keptApplies(scored, [s])) yield* keptSessionRankingSteps(scored, s);
+    // A session a later revision has taken over meanwhile is left to that revision's readying.
+    if (keptApplies(scored, [s]) && !takenOver(s)) yield* keptSessionRankingSteps(scored, s);
   }
   for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
 }
