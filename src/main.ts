@@ -7,7 +7,7 @@ import { WebController } from './web/web.controller.js';
 import { ImportService } from './files/import.service.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
-import { backgroundThreadsGiveWay } from './common/thread-priority.js';
+import { backgroundNiceness, backgroundThreadsGiveWay } from './common/thread-priority.js';
 import { redactedUrl } from './database/connection.js';
 import { defaultDataDir, ensureDatabase } from './database/embedded-postgres.js';
 import { migrate } from './database/migrate.js';
@@ -21,6 +21,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const logger = createLogger();
+  backgroundNiceness(); // a bad setting stops the start here, before anything is started
   const db = await ensureDatabase();
   const database = db.embedded ? `embedded PostgreSQL (data in ${defaultDataDir()})` : redactedUrl(db.url);
   const report = await migrate();

@@ -45,4 +45,16 @@ const threadsOf = (pid: number) => new Map(readdirSync(`/proc/${pid}/task`).map(
     const pid = service.pid!;
     for (const [tid, niceness] of threadsOf(pid)) expect({ tid, niceness }).toEqual({ tid, niceness: tid === String(pid) ? 0 : 10 });
   });
+
+  it('leaves every thread at the service’s priority with TRAVELLER_BACKGROUND_NICENESS=0, and refuses a bad value at the start', async () => {
+    const plain = await serviceProcess(db.url, { TRAVELLER_BACKGROUND_NICENESS: '0', TRAVELLER_SOLVER_THREADS: '1' });
+    try {
+      await plain.start();
+      for (const [tid, niceness] of threadsOf(plain.pid!)) expect({ tid, niceness }).toEqual({ tid, niceness: 0 });
+    } finally {
+      await plain.kill('SIGKILL');
+    }
+    const bad = await serviceProcess(db.url, { TRAVELLER_BACKGROUND_NICENESS: '25' });
+    await expect(bad.start()).rejects.toThrow('The service exited with code 1');
+  });
 });
