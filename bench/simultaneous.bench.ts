@@ -270,7 +270,7 @@ try {
 
   const sessionId = (await gqlAt(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
   const t1 = performance.now();
-  const first = (await gqlAt(server.url, `query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100, direction: NS) { ${PAGE} } }`, { s: sessionId })).sessionRankingPage;
+  const first = await rankingPage(server.url, sessionId, null);
   const firstRankingMs = performance.now() - t1;
 
   // Warm pages: walk the whole NS ranking 100 rows at a time; then once more, the service's code

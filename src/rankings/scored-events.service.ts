@@ -10,9 +10,8 @@ import { noteDependency } from '../common/read-tracking.js';
 /** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
 const TRANSACTION_SLICE_MS = 5;
 /**
- * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms (its ranking, one
- * piece), 8 ms apart, as nobody waits for it while pages are read (a national field's, ~85 ms,
- * is done within half a second).
+ * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, as nobody
+ * waits for it while pages are read (a national field's, ~85 ms, is done within half a second).
  */
 const READYING = { sliceMs: 2, pauseMs: 8 };
 
@@ -86,8 +85,8 @@ export class ScoredEvents {
       ({ data, scored }) => {
         entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
         this.evict();
-        // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update, or where the import's transaction readied it.
-        readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs).catch(() => {});
+        // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update.
+        this.ready({ data, scored });
       },
       () => this.cache.get(eventId) === entry && this.cache.delete(eventId),
     );
@@ -119,7 +118,7 @@ export class ScoredEvents {
       const ready = { data, scored: await scoreEventInSlices(data, TRANSACTION_SLICE_MS) };
       // Readied while the transaction ends and the import answers, not while the first pages are
       // read (a national field's ~75 ms of indexing, in slices, made the first walk's pages slower).
-      readyForReads(ready.data, ready.scored, READYING.sliceMs, READYING.pauseMs).catch(() => {});
+      this.ready(ready);
       return ready;
     })().catch(() => null);
     const settle = async () => {
@@ -128,6 +127,15 @@ export class ScoredEvents {
       return String(event.rows[0].revision); // the driver reads a bigint as its text
     };
     return { scored, settle };
+  }
+
+  /** Each scoring readied once: an import's is readied in its transaction, then taken as it is by `ofEvent`. */
+  private readonly readied = new WeakSet<ScoredEvent>();
+
+  private ready({ data, scored }: ScoredData): void {
+    if (this.readied.has(scored)) return;
+    this.readied.add(scored);
+    readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs).catch(() => {}); // nothing depends on it: the read that needs it does it
   }
 
   private evict(): void {
