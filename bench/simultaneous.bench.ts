@@ -4,8 +4,9 @@
  * 0. The service warmed up on a small simultaneous of its own (see `warmUp`; SIM_COLD=1 skips it).
  * 1. A simultaneous pairs of SIM_TABLES tables (default 10,000) × 24 boards in sections of 20
  *    tables, ~1 % artificial and ~1 % not played, imported as one travellers CSV into an event
- *    that scores across the session (one national field): time to the import's answer (and the
- *    service's CPU time over it), and the floor — a raw COPY of the same rows into a plain table
+ *    that scores across the session (one national field): time from the request to the import's
+ *    answer (the file sent from memory in one write: support/upload.ts), the service's CPU time
+ *    over it, and the floor — a raw COPY of the same rows into a plain table
  *    of the Result table's shape (no indexes, no triggers), sent in ~1 MiB messages as psql
  *    sends them, the best of one before the import and one at the end. Peak resident memory of
  *    the service (VmHWM) over the whole run.
@@ -36,6 +37,7 @@ import { startBenchServer, type BenchServer } from './support/server.js';
 import { probeRounds, startProbes, type Probe } from './support/probes.js';
 import { quantile } from './support/stats.js';
 import { gqlAt } from './support/seed.js';
+import { upload } from './support/upload.js';
 
 const TABLES = Number(process.env.SIM_TABLES ?? 10_000);
 const PER_SECTION = 20;
@@ -256,14 +258,14 @@ try {
   const probes: Probe[] = [{ name: 'live', url: `${server.url}/health/live` }, { name: 'health', url: `${server.url}/health` }];
   if (otherSession) probes.push({ name: 'ranking', url: `${server.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query: RANKING_PAGE, variables: { s: otherSession, a: null } }) });
   const usual = await probeRounds(probes, PROBE_PAUSE_MS, 50);
+  const probing = startProbes(probes, PROBE_PAUSE_MS);
   const importCpu = cpuOf(server.pid);
   const t0 = performance.now();
-  const probing = startProbes(probes, PROBE_PAUSE_MS);
-  const res = await fetch(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, { method: 'POST', headers: { 'content-type': 'text/csv', ...ADMIN_HEADERS }, body: new Uint8Array(file) });
+  const res = await upload(`${server.url}/api/v1/imports/csv?eventId=${eventId}`, file, { 'content-type': 'text/csv', ...ADMIN_HEADERS });
   const importMs = performance.now() - t0;
   const importCpuMs = cpuOf(server.pid) - importCpu;
   const during = await probing.stop();
-  const report = (await res.json()) as { lines?: number; rejected?: unknown[]; message?: string };
+  const report = res.json() as { lines?: number; rejected?: unknown[]; message?: string };
   if (!res.ok) throw new Error(`import answered ${res.status}: ${report.message}`);
   const afterImport = memoryOf(server.pid);
   const afterImportHeap = await heapOf(server.url);

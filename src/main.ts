@@ -5,6 +5,7 @@ import { AppModule } from './app.module.js';
 import { WebSocketPayloadLimit } from './common/websocket-payload.js';
 import { WebController } from './web/web.controller.js';
 import { ImportService } from './files/import.service.js';
+import { readerReady, readerReadySetting } from './files/import-reading.js';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { configureApp } from './configure-app.js';
 import { backgroundNiceness, backgroundThreadsGiveWay } from './common/thread-priority.js';
@@ -21,7 +22,9 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const logger = createLogger();
-  backgroundNiceness(); // a bad setting stops the start here, before anything is started
+  // A bad setting stops the start here, before anything is started.
+  backgroundNiceness();
+  readerReadySetting();
   const db = await ensureDatabase();
   const database = db.embedded ? `embedded PostgreSQL (data in ${defaultDataDir()})` : redactedUrl(db.url);
   const report = await migrate();
@@ -36,7 +39,7 @@ async function bootstrap(): Promise<void> {
   await app.listen(port, host);
   // Requests are answered on this thread: the process's others (the collector's helpers …) give way to it.
   const backgroundThreads = await backgroundThreadsGiveWay();
-  logger.info({ url: `http://${host}:${port}`, database, demo, backgroundThreads }, 'started');
+  logger.info({ url: `http://${host}:${port}`, database, demo, backgroundThreads, readerReady: readerReady() }, 'started');
   process.stdout.write(startBanner({ url: `http://${host}:${port}`, database, adminKey, demo }));
 
   // SIGTERM: stop accepting, tell subscribers to reconnect (1012), let requests in flight finish

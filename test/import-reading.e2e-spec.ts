@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readHere, readInWorker } from '../src/files/import-reading.js';
+import { keepReaderReady, readerReady, readHere, readInWorker } from '../src/files/import-reading.js';
 
 /**
  * A large file goes to the reading thread (dist/files/file-reading.worker.js) without a copy when
@@ -35,6 +35,34 @@ describe('reading a file in a worker thread', () => {
     const read = await readAll(await readInWorker('USEBIO', shared));
     expect(read).toEqual(await readAll(await readHere('USEBIO', Buffer.from(xml))));
     expect(shared.equals(xml)).toBe(true);
+  });
+
+  it('keeps a reading thread ready: a large file takes it, and the next one is started once that import is done', async () => {
+    const until = async (ready: boolean) => {
+      for (let waited = 0; readerReady() !== ready; waited += 50) {
+        if (waited > 10_000) throw new Error(`no reading thread ${ready ? 'made ready' : 'taken'}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const threads = () => (existsSync('/proc/self/task') ? readdirSync('/proc/self/task').length : null);
+    try {
+      keepReaderReady(true);
+      expect(readerReady()).toBe(true);
+      const reading = await readInWorker('USEBIO', Buffer.from(xml));
+      expect(readerReady()).toBe(false); // taken by this file
+      const read = await readAll(reading);
+      expect(read).toEqual(await readAll(await readHere('USEBIO', Buffer.from(xml))));
+      await until(true); // the next, started after the first was let go
+      const before = threads();
+      keepReaderReady(false);
+      expect(readerReady()).toBe(false);
+      if (before !== null) {
+        for (let waited = 0; threads()! >= before && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+        expect(threads()).toBeLessThan(before); // the waiting thread is stopped, not left behind
+      }
+    } finally {
+      keepReaderReady(false);
+    }
   });
 
   // Linux keeps a niceness per thread (/proc/self/task/<tid>/stat, its 19th field).

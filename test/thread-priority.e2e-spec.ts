@@ -57,4 +57,20 @@ const threadsOf = (pid: number) => new Map(readdirSync(`/proc/${pid}/task`).map(
     const bad = await serviceProcess(db.url, { TRAVELLER_BACKGROUND_NICENESS: '25' });
     await expect(bad.start()).rejects.toThrow('The service exited with code 1');
   });
+
+  it('keeps a reading thread ready for a large file, at the lower priority; not with TRAVELLER_IMPORT_READER_READY=0, and a bad value stops the start', async () => {
+    const startedLog = (s: ServiceProcess) => JSON.parse(s.output().split('\n').find((line) => line.includes('"msg":"started"'))!) as { readerReady: boolean };
+    for (const [setting, ready] of [[undefined, true], ['0', false]] as const) {
+      const s = await serviceProcess(db.url, setting === undefined ? {} : { TRAVELLER_IMPORT_READER_READY: setting }, [], { captureOutput: true });
+      try {
+        await s.start();
+        expect(startedLog(s).readerReady).toBe(ready);
+        for (const [tid, niceness] of threadsOf(s.pid!)) expect({ tid, niceness }).toEqual({ tid, niceness: tid === String(s.pid) ? 0 : 10 });
+      } finally {
+        await s.kill('SIGKILL');
+      }
+    }
+    const bad = await serviceProcess(db.url, { TRAVELLER_IMPORT_READER_READY: 'yes' });
+    await expect(bad.start()).rejects.toThrow('The service exited with code 1');
+  });
 });

@@ -89,7 +89,7 @@ export class UnreadableFile extends Error {
  * does), and `file` is then empty.
  */
 export async function readInWorker(format: FileFormat, file: Buffer): Promise<ImportReading> {
-  const worker = new Worker(readerScript());
+  const worker = takeReader();
   try {
     // The bytes moved, not copied: a structured copy of a national file (20 MB) held the event loop
     // ~100 ms, and a copy to move ~30–40 ms (its fresh memory faulted in page by page).
@@ -125,12 +125,65 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
         // Read ahead at once, not when the COPY starts: the caller enters the contestants meanwhile.
         return readAhead(bytesOf(chunks(), written), LOOKAHEAD_BYTES);
       },
-      close: () => void worker.terminate(),
+      close: () => letGo(worker),
     };
   } catch (error) {
-    void worker.terminate();
+    letGo(worker);
     throw error;
   }
+}
+
+/**
+ * A reading thread started before a large file comes (`keepReaderReady`): starting one — ~90–150 ms
+ * of loading its modules — was on every large import's path, before the first byte was parsed.
+ * Unreferenced, so a thread that waits never keeps the service up.
+ */
+let standby: Worker | null = null;
+let keepReady = false;
+/** After an import, the next thread is started once the import's own work is done. */
+const READY_AGAIN_MS = 1_000;
+
+/** Keeps a reading thread ready for the next large file (the service, once it has started), or stops doing so (it is stopping). */
+export function keepReaderReady(on: boolean): void {
+  keepReady = on;
+  if (on) startStandby();
+  else {
+    void standby?.terminate();
+    standby = null;
+  }
+}
+
+/** Whether a reading thread waits for the next large file (TRAVELLER_IMPORT_READER_READY: 1, the default, or 0); a bad value throws. */
+export function readerReadySetting(): boolean {
+  const setting = process.env.TRAVELLER_IMPORT_READER_READY ?? '1';
+  if (setting !== '0' && setting !== '1') throw new Error(`TRAVELLER_IMPORT_READER_READY must be 1 (a reading thread kept ready for the next large file) or 0 (one started a file), not "${setting}"`);
+  return setting === '1';
+}
+
+/** Whether a reading thread is waiting for the next large file. */
+export const readerReady = (): boolean => standby !== null;
+
+function startStandby(): void {
+  if (standby || !keepReady) return;
+  const worker = new Worker(readerScript());
+  worker.unref();
+  const gone = () => standby === worker && (standby = null);
+  worker.once('exit', gone);
+  worker.once('error', gone);
+  standby = worker;
+}
+
+function takeReader(): Worker {
+  const worker = standby ?? new Worker(readerScript());
+  standby = null;
+  worker.ref(); // at work now: it keeps the process up until its answers are in
+  return worker;
+}
+
+/** A file's reading thread stopped once its import is done with it (its lines let go), and another made ready. */
+function letGo(worker: Worker): void {
+  void worker.terminate();
+  if (keepReady) setTimeout(startStandby, READY_AGAIN_MS).unref();
 }
 
 /** COPY bytes planned ahead of the database at most (a national file's 240,000 lines are ~40 MB). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { DomainError } from '../bridge/errors.js';
 import type { FileFormat } from '../bridge/formats/interchange.js';
@@ -21,7 +21,7 @@ import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-rea
 import { contestantKeys, type ContestantKeys, type ImportOutline, type ImportPlan, type PlannedContestant } from './import-plan.js';
 import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { WrittenContestants } from '../rankings/event-data.js';
-import { readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
+import { keepReaderReady, readerReadySetting, readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
 import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
@@ -47,7 +47,7 @@ export interface ImportTarget {
  * differs from Traveller's own (computed after the commit, as any reader would see them).
  */
 @Injectable()
-export class ImportService {
+export class ImportService implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly prisma: PrismaService,
     private readonly scored: ScoredEvents,
@@ -65,6 +65,16 @@ export class ImportService {
    */
   stop(): void {
     this.stopping = true;
+    keepReaderReady(false);
+  }
+
+  /** Large files find their reading thread started (see import-reading.ts; TRAVELLER_IMPORT_READER_READY=0 starts one a file). */
+  onApplicationBootstrap(): void {
+    keepReaderReady(readerReadySetting());
+  }
+
+  onApplicationShutdown(): void {
+    keepReaderReady(false);
   }
 
   private goOn = (): void => {

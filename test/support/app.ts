@@ -33,8 +33,9 @@ export async function startTestApp(db?: TestDatabase, { listen = false, keepData
   process.env.DATABASE_URL = database.url;
   process.env.TRAVELLER_ADMIN_KEY = TEST_ADMIN_KEY;
   // Tests make many requests from one address; the rate-limit test sets its own limits. The
-  // double-dummy solver is off unless a test turns it on: it would spend the CPU other tests need.
-  Object.assign(process.env, { TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', TRAVELLER_SOLVER_THREADS: '0', ...env });
+  // double-dummy solver is off unless a test turns it on, and no reading thread waits for a large
+  // file: they would spend the CPU other tests need.
+  Object.assign(process.env, { TRAVELLER_RATE_LIMIT_PER_ADDRESS: '0', TRAVELLER_RATE_LIMIT_PER_KEY: '0', TRAVELLER_SOLVER_THREADS: '0', TRAVELLER_IMPORT_READER_READY: '0', ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   configureApp(app);
