@@ -143,14 +143,16 @@ let keepReady = false;
 /** After an import, the next thread is started once the import's own work is done. */
 const READY_AGAIN_MS = 1_000;
 
-/** Keeps a reading thread ready for the next large file (the service, once it has started), or stops doing so (it is stopping). */
-export function keepReaderReady(on: boolean): void {
+/**
+ * Keeps a reading thread ready for the next large file (the service, once it has started), or stops
+ * doing so (it is stopping): the waiting thread is stopped, and the promise says when it is gone.
+ */
+export async function keepReaderReady(on: boolean): Promise<void> {
   keepReady = on;
-  if (on) startStandby();
-  else {
-    void standby?.terminate();
-    standby = null;
-  }
+  if (on) return startStandby();
+  const waiting = standby;
+  standby = null;
+  await waiting?.terminate();
 }
 
 /** Whether a reading thread waits for the next large file (TRAVELLER_IMPORT_READER_READY: 1, the default, or 0); a bad value throws. */

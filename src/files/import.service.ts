@@ -65,16 +65,16 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
    */
   stop(): void {
     this.stopping = true;
-    keepReaderReady(false);
+    void keepReaderReady(false);
   }
 
   /** Large files find their reading thread started (see import-reading.ts; TRAVELLER_IMPORT_READER_READY=0 starts one a file). */
   onApplicationBootstrap(): void {
-    keepReaderReady(readerReadySetting());
+    void keepReaderReady(readerReadySetting());
   }
 
-  onApplicationShutdown(): void {
-    keepReaderReady(false);
+  async onApplicationShutdown(): Promise<void> {
+    await keepReaderReady(false);
   }
 
   private goOn = (): void => {
