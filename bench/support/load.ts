@@ -2,11 +2,11 @@ import { Pool } from 'undici';
 import { ADMIN_HEADERS } from '../../test/support/service-process.js';
 import { RawConnection } from './raw-client.js';
 
-/** One request of a load run: method, path, JSON body; `ok` says which statuses count as success. */
+/** One request of a load run: method, path, JSON body (or a file's bytes, sent as they are); `ok` says which statuses count as success. */
 export interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
-  body?: string;
+  body?: string | Uint8Array;
   headers?: Record<string, string>;
   /** Send no key (a club website reading results). */
   anonymous?: boolean;
