@@ -45,6 +45,45 @@ describe('items found by id', () => {
     );
   });
 
+  it('answers as a Map would once indexed a part at a time, whatever was placed, added unindexed or taken out meanwhile (property)', () => {
+    // `add`: an item put in the array without `set` (as a session's first lines are), found once `indexUpTo` reaches it.
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('place' as const), id: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ kind: fc.constant('add' as const), id: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ kind: fc.constant('take' as const), id: fc.integer({ min: 0, max: 300 }) }),
+      fc.record({ kind: fc.constant('index' as const), id: fc.integer({ min: 0, max: 40 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+        const ids: (string | undefined)[] = [];
+        const free: number[] = [];
+        const model = new Map<string, number>();
+        const index = new IdIndex((i) => ids[i]);
+        for (const { kind, id: n } of ops) {
+          const id = `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`;
+          if (kind === 'index') index.indexUpTo(ids.length, n);
+          else if (kind === 'add' && !model.has(id)) model.set(id, ids.push(id) - 1);
+          else if (kind === 'place' && !model.has(id)) {
+            const at = free.pop() ?? ids.length;
+            ids[at] = id;
+            index.set(id, at);
+            model.set(id, at);
+          } else if (kind === 'take' && model.has(id)) {
+            index.delete(id);
+            free.push(model.get(id)!);
+            ids[model.get(id)!] = undefined;
+            model.delete(id);
+          }
+        }
+        expect(index.indexUpTo(ids.length)).toBe(true);
+        const all = Array.from({ length: 301 }, (_, n) => `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`);
+        expect(index.size).toBe(model.size);
+        expect(all.map((id) => [index.get(id), index.has(id)])).toEqual(all.map((id) => [model.get(id), model.has(id)]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('finds every one of many ids (its buckets grown and rehashed on the way)', () => {
     const ids = Array.from({ length: 50_000 }, (_, i) => `id-${i}`);
     const index = new IdIndex((i) => ids[i]);

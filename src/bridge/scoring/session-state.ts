@@ -27,7 +27,7 @@ export class SessionState<L extends LineRow> {
    * when first asked (`slotOf`) or a part at a time beforehand (`indexSlots`, which the service runs
    * in the background after a whole scoring): the lines a session is first scored with fill the
    * slots in order (`add`), unindexed: a national field's 240,000-entry `Map` was a third of its
-   * whole scoring, then ~65 ms of its first correction (now an `IdIndex` over `ids`, ~25 ms).
+   * whole scoring, then ~65 ms of its first correction (now an `IdIndex` over `ids`, ~30–40 ms).
    */
   private readonly slotsById = new IdIndex((slot) => this.ids[slot]);
   /** Per slot: its line's id, from the moment the slot is given to it (`slotFor`) until released. */

@@ -62,7 +62,7 @@ const INDEXED_AT_ONCE = 1024;
  * What the first reads and the first correction of a freshly scored event would otherwise do at
  * once, a part at a time (each `yield` a pause the caller may take): each national session's
  * ranking made (the list its pages read, ~35 ms for 20,000 pairs, in ~1 ms pieces), then every
- * session's lines indexed by id (240,000, ~25 ms). Nothing is scored; the event reads the same
+ * session's lines indexed by id (240,000, ~30–40 ms). Nothing is scored; the event reads the same
  * with or without it.
  */
 export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
