@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { readSnapshots } from './common/read-snapshot.js';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import { ApiKeysService } from './auth/api-keys.service.js';
@@ -43,6 +44,8 @@ export function configureApp(app: INestApplication, logger: Logger = createLogge
   // Nest sees this parser and adds no JSON parser of its own.
   app.use(json({ limit: JSON_BODY_LIMIT, verify: markMalformedUtf8 }));
   app.use(refuseMalformedJson);
+  // After the body is read (its callback would not carry the snapshot on), before any route.
+  app.use(readSnapshots);
   express.disable('x-powered-by');
   app.use('/graphql', graphqlBrowserHint);
   app.use('/graphql', refuseDeepQueryText);

@@ -1,4 +1,5 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { readSnapshotPlugin } from './common/read-snapshot.js';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
@@ -30,7 +31,7 @@ export function graphqlConfig(limiter: RateLimiter, metrics: MetricsService): Ap
     // No type or field carries a cache hint (answers are kept by ResponseCache, against revisions),
     // so Apollo's cache-control plugin would only wrap every field's resolver: a page of 100
     // ranking rows resolves ~700 fields.
-    plugins: [limits.plugin, operationMetrics(metrics), ApolloServerPluginCacheControlDisabled()],
+    plugins: [limits.plugin, operationMetrics(metrics), ApolloServerPluginCacheControlDisabled(), readSnapshotPlugin],
     transformSchema: describeRootTypes,
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors.js';
 import { PgPool } from './pg-pool.service.js';
+import { readSnapshot } from '../common/read-snapshot.js';
 
 /** An event's change counters (kept by database triggers, see the migration that adds them). */
 export interface EventRevision {
@@ -32,7 +33,17 @@ export class Revisions {
 
   constructor(private readonly pg: PgPool) {}
 
-  async ofEvent(eventId: string): Promise<EventRevision> {
+  /** The event's revisions now; within a read-only request, as its first probe found them (see read-snapshot.ts). */
+  ofEvent(eventId: string): Promise<EventRevision> {
+    const snapshot = readSnapshot();
+    const known = snapshot?.revisions.get(eventId) as Promise<EventRevision> | undefined;
+    if (known) return known;
+    const probed = this.probe(eventId);
+    snapshot?.revisions.set(eventId, probed);
+    return probed;
+  }
+
+  private async probe(eventId: string): Promise<EventRevision> {
     const probe = this.next ?? this.schedule();
     probe.ids.add(eventId);
     const found = (await probe.result).get(eventId);

@@ -1,3 +1,4 @@
+import { closeReadSnapshot } from '../common/read-snapshot.js';
 import { applyDecorators, Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ApiExcludeController, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -115,6 +116,7 @@ export class WebController implements BeforeApplicationShutdown {
     }
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write('retry: 5000\n\n');
+    closeReadSnapshot(); // the stream stays open: what it reads later is read afresh
     const changes = this.live.listen<{ rankingChanged: { boards: number[] } }>('rankingChanged', id);
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     this.streams.add(res);
