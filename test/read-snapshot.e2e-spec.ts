@@ -51,6 +51,16 @@ describe('one revision a read', () => {
     expect(get.probes).toBe(1);
   });
 
+  it('a public read whose kept answer went stale (another request wrote) probes once to check it and compute it again', async () => {
+    const read = () => t.gqlAs(null, RANKING_PAGE, { s: e.sessionIds[0] });
+    await read(); // kept
+    await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { directorName: "A. Director" }) { id } }`, { e: e.eventId });
+    probes = [];
+    const answer = await read();
+    expect(dataOf(answer).sessionRankingPage.totalCount).toBe(4);
+    expect(probes).toHaveLength(1);
+  });
+
   it('a mutation that rescores the event answers the ranking its own write made', async () => {
     const ranking = (query: string) => t.gql(query, { e: e.eventId, s: e.sessionIds[0] });
     const READ = `query($s: ID!) { sessionRanking(sessionId: $s) { score contestant { number } } }`;

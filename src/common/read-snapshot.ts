@@ -38,6 +38,15 @@ export function readSnapshots(req: Request, res: Response, next: NextFunction): 
   storage.run(snapshot, next);
 }
 
+/**
+ * The request is a query, known before Apollo says so: the response cache holds an answer to its
+ * very text (only queries' answers are kept), so the probes that check that answer serve the rest.
+ */
+export function knownQuery(): void {
+  const snapshot = storage.getStore();
+  if (snapshot) snapshot.readOnly = true;
+}
+
 /** A stream's answer goes on after its headers (server-sent events): from now on its reads probe afresh. */
 export function closeReadSnapshot(): void {
   const snapshot = storage.getStore();

@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { Revisions } from '../database/revisions.service.js';
 import { currentReads, trackReads, type ReadDependencies } from './read-tracking.js';
+import { knownQuery } from './read-snapshot.js';
 
 /**
  * Public results pages ask the same GraphQL question over and over (a club's live ranking polled
@@ -52,6 +53,7 @@ export class ResponseCache {
   async lookup(key: string): Promise<Entry | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
+    knownQuery(); // a stale answer is checked, then computed again: one probe for both
     if (entry.expiresAt <= Date.now() || !(await this.current(entry.events))) {
       this.remove(key);
       return null;
