@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryResultRow } from 'pg';
 import { NotFoundError } from '../common/errors.js';
+import { Turn } from '../common/turns.js';
 import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
 import type { Board, Contestant, Event, Section, Session } from '../generated/prisma/client.js';
@@ -55,24 +56,59 @@ export class SessionContexts {
       q<Contestant>('SELECT c.* FROM "Contestant" c JOIN "Session" s ON s."eventId" = c."eventId" WHERE s."id" = $1'),
     ]);
     if (!rest || !event) throw new NotFoundError('Session', sessionId, 'sessionId');
-    return contextOf(rest, event, sections, boards, contestants, setupRevision);
+    return contextOf(rest, event, sections, boards, contestantMaps(contestants), setupRevision);
   }
 
   /**
    * The contexts of an event's sessions made from its rows as already read — an import's, read in
    * its own transaction (ScoredEvents.scoreWithin) — at the set-up revision they were read at: the
    * first post after a national import does not read 20,000 contestants again, and the import's
-   * answer does not wait for them.
+   * answer does not wait for them. Made a slice at a time (at once, a national field's held the
+   * event loop ~30 ms while the import answered); a post meanwhile waits for them.
    */
   prime(data: EventData): void {
-    const contestants = [...data.contestants.values()].map(contestantRow);
     const setupRevision = String(data.event.setupRevision);
-    for (const s of data.sessions) this.cache.set(s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], contestants, setupRevision));
+    const made = contextsInSlices(data, setupRevision);
+    for (const s of data.sessions) {
+      const key = `${s.session.id}@${setupRevision}`;
+      const one = made.then((all) => {
+        const context = all.get(s.session.id)!;
+        if (!this.cache.has(s.session.id)) this.cache.set(s.session.id, context); // one read meanwhile is as good
+        return context;
+      });
+      this.loading.set(key, one);
+      one.then(
+        () => this.loading.get(key) === one && this.loading.delete(key),
+        () => this.loading.get(key) === one && this.loading.delete(key), // a post then reads the rows itself
+      );
+    }
   }
 }
 
+/** The contexts of `data`'s sessions, pausing every ~2 ms: one set of contestants shared by all (contexts are never changed). */
+async function contextsInSlices(data: EventData, setupRevision: string): Promise<Map<string, SessionContext>> {
+  const turn = new Turn(2, 256);
+  const byKey = new Map<string, Contestant>();
+  const byId = new Map<string, Contestant>();
+  for (const c of data.contestants.values()) {
+    const row = contestantRow(c);
+    byKey.set(contestantKey(row), row);
+    byId.set(row.id, row);
+    if (turn.over()) await turn.next();
+  }
+  return new Map(data.sessions.map((s) => [s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], { byKey, byId }, setupRevision)]));
+}
+
+/** An event's contestants by pair key and by id. */
+interface ContestantMaps {
+  byKey: Map<string, Contestant>;
+  byId: Map<string, Contestant>;
+}
+
+const contestantMaps = (contestants: Contestant[]): ContestantMaps => ({ byKey: new Map(contestants.map((c) => [contestantKey(c), c])), byId: new Map(contestants.map((c) => [c.id, c])) });
+
 /** A session's context from its rows (as the driver reads them: bigint columns as text). */
-function contextOf(session: Session, event: Event, sections: Section[], boards: Board[], contestants: Contestant[], setupRevision: string): SessionContext {
+function contextOf(session: Session, event: Event, sections: Section[], boards: Board[], contestants: ContestantMaps, setupRevision: string): SessionContext {
   // The context's rows are typed (and read) as Prisma's.
   const eventRow = { ...event, revision: BigInt(event.revision), setupRevision: BigInt(event.setupRevision) };
   const movements = new Map(sections.flatMap((s) => (storedMovement(s) ? [[s.id, storedMovement(s)!] as const] : [])));
@@ -82,8 +118,8 @@ function contextOf(session: Session, event: Event, sections: Section[], boards: 
     sections,
     movements,
     boards: new Map(boards.map((b) => [b.number, b])),
-    contestants: new Map(contestants.map((c) => [contestantKey(c), c])),
-    contestantsById: new Map(contestants.map((c) => [c.id, c])),
+    contestants: contestants.byKey,
+    contestantsById: contestants.byId,
     setupRevision,
   };
 }
