@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
-import { PgPool } from '../src/database/pg-pool.service.js';
+import { statementsWith } from './support/statements.js';
 
 /**
  * After an import, the sessions' validation contexts are made from the rows the import read in
@@ -9,15 +9,10 @@ import { PgPool } from '../src/database/pg-pool.service.js';
  */
 describe('posts right after an import', () => {
   let t: TestApp;
-  const contestantReads: string[] = [];
+  let contestantReads: string[];
   beforeAll(async () => {
     t = await startTestApp();
-    const pool = t.app.get(PgPool);
-    const query = pool.query.bind(pool);
-    jest.spyOn(pool, 'query').mockImplementation((text, params) => {
-      if (text.includes('FROM "Contestant" c JOIN "Session"')) contestantReads.push(text);
-      return query(text, params);
-    });
+    contestantReads = statementsWith(t, 'FROM "Contestant" c JOIN "Session"');
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
 import { buildEvent, postLines, type BuiltEvent } from './support/events.js';
-import { PgPool } from '../src/database/pg-pool.service.js';
+import { statementsWith } from './support/statements.js';
 
 /**
  * A read-only request asks the database for an event's revision once, whatever it reads (its
@@ -19,19 +19,14 @@ describe('one revision a read', () => {
       { board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=' },
       { board: 1, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'N', result: '-1' },
     ]);
-    const pool = t.app.get(PgPool);
-    const query = pool.query.bind(pool);
-    jest.spyOn(pool, 'query').mockImplementation((text, params) => {
-      if (text.includes('"revision"::text')) probes.push(text);
-      return query(text, params);
-    });
+    probes = statementsWith(t, '"revision"::text');
   });
   afterAll(() => t.close());
 
   /** The revision probes `request` made (after one untimed run, so every cache along its way is filled). */
   async function probesOf<T>(request: () => Promise<T>): Promise<{ answer: T; probes: number }> {
     await request();
-    probes = [];
+    probes.length = 0;
     const answer = await request();
     return { answer, probes: probes.length };
   }
@@ -55,7 +50,7 @@ describe('one revision a read', () => {
     const read = () => t.gqlAs(null, RANKING_PAGE, { s: e.sessionIds[0] });
     await read(); // kept
     await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { directorName: "A. Director" }) { id } }`, { e: e.eventId });
-    probes = [];
+    probes.length = 0;
     const answer = await read();
     expect(dataOf(answer).sessionRankingPage.totalCount).toBe(4);
     expect(probes).toHaveLength(1);
@@ -65,7 +60,7 @@ describe('one revision a read', () => {
     const ranking = (query: string) => t.gql(query, { e: e.eventId, s: e.sessionIds[0] });
     const READ = `query($s: ID!) { sessionRanking(sessionId: $s) { score contestant { number } } }`;
     await ranking(READ); // the read's scope known: the mutation's access check then probes before its write
-    probes = [];
+    probes.length = 0;
     const changed = dataOf(await ranking(`mutation($e: ID!) { updateEvent(id: $e, input: { scoring: CROSS_IMPS }) { scoring sessions { ranking { score contestant { number } } } } }`)).updateEvent;
     expect(probes.length).toBeGreaterThanOrEqual(2); // once before the write, once after: nothing kept across it
     const after = dataOf(await ranking(READ)).sessionRanking;

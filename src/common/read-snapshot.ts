@@ -29,10 +29,7 @@ export function readSnapshot(): ReadSnapshot | undefined {
 /** Express middleware: every request runs with a snapshot of its own, read-only for GET and HEAD (a GraphQL operation says its own, below). */
 export function readSnapshots(req: Request, res: Response, next: NextFunction): void {
   const snapshot: ReadSnapshot = { readOnly: req.method === 'GET' || req.method === 'HEAD', revisions: new Map() };
-  const close = () => {
-    snapshot.readOnly = false;
-    snapshot.revisions.clear();
-  };
+  const close = () => end(snapshot);
   res.once('finish', close);
   res.once('close', close);
   storage.run(snapshot, next);
@@ -50,7 +47,10 @@ export function knownQuery(): void {
 /** A stream's answer goes on after its headers (server-sent events): from now on its reads probe afresh. */
 export function closeReadSnapshot(): void {
   const snapshot = storage.getStore();
-  if (!snapshot) return;
+  if (snapshot) end(snapshot);
+}
+
+function end(snapshot: ReadSnapshot): void {
   snapshot.readOnly = false;
   snapshot.revisions.clear();
 }

@@ -7,66 +7,31 @@ import { IdIndex } from './id-index.js';
  * taken out (their indexes used again, as a session's freed slots are), through its growth.
  */
 describe('items found by id', () => {
-  it('answers as a Map would, items placed and taken out in any order (property)', () => {
-    // `reserve`: room made ahead (as a session's lines are indexed), at any moment.
+  it('answers as a Map would, whatever is placed, added unindexed, taken out, made room for or indexed in between (property)', () => {
+    // `add`: an item put in the array without `set` (as a session's first lines are), found once
+    // `indexUpTo` reaches it; `reserve`: room made ahead; `index`: a part of the array indexed.
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('place' as const), id: fc.integer({ min: 0, max: 300 }) }),
-      fc.record({ kind: fc.constant('take' as const), id: fc.integer({ min: 0, max: 300 }) }),
-      fc.record({ kind: fc.constant('reserve' as const), id: fc.integer({ min: 0, max: 600 }) }),
+      ...(['place', 'add', 'take'] as const).map((kind) => fc.record({ kind: fc.constant(kind), n: fc.integer({ min: 0, max: 300 }) })),
+      fc.record({ kind: fc.constant('reserve' as const), n: fc.integer({ min: 0, max: 600 }) }),
+      fc.record({ kind: fc.constant('index' as const), n: fc.integer({ min: 0, max: 40 }) }),
     );
+    const idOf = (n: number) => `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`;
     fc.assert(
       fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
         const ids: (string | undefined)[] = [];
         const free: number[] = [];
         const model = new Map<string, number>();
         const index = new IdIndex((i) => ids[i]);
-        for (const { kind, id: n } of ops) {
-          const id = `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`;
-          if (kind === 'place' && !model.has(id)) {
-            const at = free.pop() ?? ids.length;
-            ids[at] = id;
-            index.set(id, at);
-            index.set(id, at); // again: nothing changes
-            model.set(id, at);
-          } else if (kind === 'reserve') {
-            index.reserve(n);
-          } else if (kind === 'take' && model.has(id)) {
-            index.delete(id);
-            free.push(model.get(id)!);
-            ids[model.get(id)!] = undefined;
-            model.delete(id);
-          }
-        }
-        const all = Array.from({ length: 301 }, (_, n) => `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`);
-        expect(index.size).toBe(model.size);
-        expect(all.map((id) => [index.get(id), index.has(id)])).toEqual(all.map((id) => [model.get(id), model.has(id)]));
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('answers as a Map would once indexed a part at a time, whatever was placed, added unindexed or taken out meanwhile (property)', () => {
-    // `add`: an item put in the array without `set` (as a session's first lines are), found once `indexUpTo` reaches it.
-    const op = fc.oneof(
-      fc.record({ kind: fc.constant('place' as const), id: fc.integer({ min: 0, max: 300 }) }),
-      fc.record({ kind: fc.constant('add' as const), id: fc.integer({ min: 0, max: 300 }) }),
-      fc.record({ kind: fc.constant('take' as const), id: fc.integer({ min: 0, max: 300 }) }),
-      fc.record({ kind: fc.constant('index' as const), id: fc.integer({ min: 0, max: 40 }) }),
-    );
-    fc.assert(
-      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
-        const ids: (string | undefined)[] = [];
-        const free: number[] = [];
-        const model = new Map<string, number>();
-        const index = new IdIndex((i) => ids[i]);
-        for (const { kind, id: n } of ops) {
-          const id = `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`;
+        for (const { kind, n } of ops) {
+          const id = idOf(n);
           if (kind === 'index') index.indexUpTo(ids.length, n);
+          else if (kind === 'reserve') index.reserve(n);
           else if (kind === 'add' && !model.has(id)) model.set(id, ids.push(id) - 1);
           else if (kind === 'place' && !model.has(id)) {
             const at = free.pop() ?? ids.length;
             ids[at] = id;
             index.set(id, at);
+            index.set(id, at); // again: nothing changes
             model.set(id, at);
           } else if (kind === 'take' && model.has(id)) {
             index.delete(id);
@@ -76,11 +41,11 @@ describe('items found by id', () => {
           }
         }
         expect(index.indexUpTo(ids.length)).toBe(true);
-        const all = Array.from({ length: 301 }, (_, n) => `01a2218c-5865-7000-8325-${String(n).padStart(12, '0')}`);
+        const all = Array.from({ length: 301 }, (_, n) => idOf(n));
         expect(index.size).toBe(model.size);
         expect(all.map((id) => [index.get(id), index.has(id)])).toEqual(all.map((id) => [model.get(id), model.has(id)]));
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 
