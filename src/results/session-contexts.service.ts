@@ -56,7 +56,7 @@ export class SessionContexts {
       q<Contestant>('SELECT c.* FROM "Contestant" c JOIN "Session" s ON s."eventId" = c."eventId" WHERE s."id" = $1'),
     ]);
     if (!rest || !event) throw new NotFoundError('Session', sessionId, 'sessionId');
-    return contextOf(rest, event, sections, boards, contestantMaps(contestants), setupRevision);
+    return contextOf(rest, event, sections, boards, await contestantMaps(contestants), setupRevision);
   }
 
   /**
@@ -77,26 +77,16 @@ export class SessionContexts {
         return context;
       });
       this.loading.set(key, one);
-      one.then(
-        () => this.loading.get(key) === one && this.loading.delete(key),
-        () => this.loading.get(key) === one && this.loading.delete(key), // a post then reads the rows itself
-      );
+      const done = () => this.loading.get(key) === one && this.loading.delete(key); // failed: a post then reads the rows itself
+      one.then(done, done);
     }
   }
 }
 
-/** The contexts of `data`'s sessions, pausing every ~2 ms: one set of contestants shared by all (contexts are never changed). */
+/** The contexts of `data`'s sessions: one set of contestants shared by all (contexts are never changed). */
 async function contextsInSlices(data: EventData, setupRevision: string): Promise<Map<string, SessionContext>> {
-  const turn = new Turn(2, 256);
-  const byKey = new Map<string, Contestant>();
-  const byId = new Map<string, Contestant>();
-  for (const c of data.contestants.values()) {
-    const row = contestantRow(c);
-    byKey.set(contestantKey(row), row);
-    byId.set(row.id, row);
-    if (turn.over()) await turn.next();
-  }
-  return new Map(data.sessions.map((s) => [s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], { byKey, byId }, setupRevision)]));
+  const contestants = await contestantMaps(Array.from(data.contestants.values(), contestantRow));
+  return new Map(data.sessions.map((s) => [s.session.id, contextOf(s.session, data.event, s.sections, [...s.boards.values()], contestants, setupRevision)]));
 }
 
 /** An event's contestants by pair key and by id. */
@@ -105,7 +95,17 @@ interface ContestantMaps {
   byId: Map<string, Contestant>;
 }
 
-const contestantMaps = (contestants: Contestant[]): ContestantMaps => ({ byKey: new Map(contestants.map((c) => [contestantKey(c), c])), byId: new Map(contestants.map((c) => [c.id, c])) });
+/** `contestants` by pair key and by id, pausing every ~2 ms (a national field's 20,000 at once held the event loop ~30 ms). */
+async function contestantMaps(contestants: readonly Contestant[]): Promise<ContestantMaps> {
+  const turn = new Turn(2, 256);
+  const maps: ContestantMaps = { byKey: new Map(), byId: new Map() };
+  for (const c of contestants) {
+    maps.byKey.set(contestantKey(c), c);
+    maps.byId.set(c.id, c);
+    if (turn.over()) await turn.next();
+  }
+  return maps;
+}
 
 /** A session's context from its rows (as the driver reads them: bigint columns as text). */
 function contextOf(session: Session, event: Event, sections: Section[], boards: Board[], contestants: ContestantMaps, setupRevision: string): SessionContext {
