@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { readSnapshots } from './common/read-snapshot.js';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
 import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { readSnapshots } from './common/read-snapshot.js';
 import { refuseDeepQueryText } from './graphql-limits.js';
 import type { Logger } from 'pino';
 import { createLogger, requestLogger } from './logging/logger.js';

@@ -1,9 +1,9 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { readSnapshotPlugin } from './common/read-snapshot.js';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
 import type { RateLimiter } from './common/rate-limit.js';
+import { readSnapshotPlugin } from './common/read-snapshot.js';
 import type { MetricsService } from './metrics/metrics.service.js';
 import { operationMetrics } from './metrics/operation-metrics.js';
 import { graphqlLimits } from './graphql-limits.js';

@@ -63,7 +63,7 @@ export const readSnapshotPlugin: ApolloServerPlugin = {
         const snapshot = storage.getStore();
         if (!snapshot) return;
         if (operation?.operation === 'query') snapshot.readOnly = true;
-        else closeReadSnapshot();
+        else end(snapshot);
       },
     };
   },

@@ -30,13 +30,8 @@ export class SessionContexts {
     const cached = this.cache.get(sessionId);
     if (cached?.setupRevision === setupRevision) return cached;
     const key = `${sessionId}@${setupRevision}`;
-    let load = this.loading.get(key);
-    if (!load) {
-      // The revision was read before the rows: a change in between only makes the next use reload.
-      load = this.load(sessionId, setupRevision).finally(() => this.loading.delete(key));
-      this.loading.set(key, load);
-    }
-    const context = await load;
+    // The revision was read before the rows: a change in between only makes the next use reload.
+    const context = await (this.loading.get(key) ?? this.loadingUnder(key, this.load(sessionId, setupRevision)));
     this.cache.set(sessionId, context);
     return context;
   }
@@ -76,10 +71,16 @@ export class SessionContexts {
         if (!this.cache.has(s.session.id)) this.cache.set(s.session.id, context); // one read meanwhile is as good
         return context;
       });
-      this.loading.set(key, one);
-      const done = () => this.loading.get(key) === one && this.loading.delete(key); // failed: a post then reads the rows itself
-      one.then(done, done);
+      void this.loadingUnder(key, one);
     }
+  }
+
+  /** `context` awaited by every use of `key` (session@revision) until it settles; failed, the next use reads the rows itself. */
+  private loadingUnder(key: string, context: Promise<SessionContext>): Promise<SessionContext> {
+    this.loading.set(key, context);
+    const done = () => this.loading.get(key) === context && this.loading.delete(key);
+    context.then(done, done);
+    return context;
   }
 }
 

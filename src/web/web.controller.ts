@@ -1,7 +1,7 @@
-import { closeReadSnapshot } from '../common/read-snapshot.js';
 import { applyDecorators, Controller, Get, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ApiExcludeController, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { closeReadSnapshot } from '../common/read-snapshot.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { SCRIPT_PATH, STYLESHEET_PATH } from './assets/asset-paths.js';

@@ -5,8 +5,9 @@
  * to fill, its table grown by copying on the collector's heap; this index, its room reserved
  * (`reserve`), ~3 MB outside that heap, and 26–43 ms (an import's ids: slices of each chunk's
  * text) when `indexUpTo` adds without looking first (60–80 ms with a lookup an item; in the
- * service the two indexes took ~190 ms of the first pages' processor). The id is read back from the array (`idAt`),
- * so an index holds only numbers; an item must leave (`delete`) before its index holds another id.
+ * service the two indexes took ~190 ms of the first pages' processor). The id is read back from
+ * the array (`idAt`), so an index holds only numbers; an item must leave (`delete`) before its
+ * index holds another id.
  */
 export class IdIndex {
   /** Per bucket: its first item's index + 1 (0: empty). */
