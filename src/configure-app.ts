@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, raw, type NextFunction, type Request, type Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { ApiKeysService } from './auth/api-keys.service.js';
 import { authenticateBeforeBody, bodyTimeout } from './common/body-guards.js';
 import { markMalformedUtf8, refuseMalformedJson } from './common/body-shape.js';
+import { fileBody } from './common/file-body.js';
 import { RateLimiter } from './common/rate-limit.js';
 import { readSnapshots } from './common/read-snapshot.js';
 import { refuseDeepQueryText } from './graphql-limits.js';
@@ -17,7 +18,7 @@ export const JSON_BODY_LIMIT = '1mb';
 
 /** HTTP set-up shared by main.ts and the e2e tests, so both serve exactly the same thing. */
 /** Largest imported file (a Bridgemate .bws of a big session is a few MB). */
-export const FILE_BODY_LIMIT = '32mb';
+export const FILE_BODY_LIMIT = 32 << 20; // 32 MiB
 
 export function configureApp(app: INestApplication, logger: Logger = createLogger()): void {
   // First, so every request is logged, refused ones included.
@@ -40,7 +41,7 @@ export function configureApp(app: INestApplication, logger: Logger = createLogge
   }
   // Files come as the body itself, whatever their content type: first, so no other parser takes them.
   app.use('/api/v1/imports', authenticateBeforeBody(app.get(ApiKeysService)));
-  app.use('/api/v1/imports', raw({ type: () => true, limit: FILE_BODY_LIMIT }));
+  app.use('/api/v1/imports', fileBody(FILE_BODY_LIMIT));
   // Nest sees this parser and adds no JSON parser of its own.
   app.use(json({ limit: JSON_BODY_LIMIT, verify: markMalformedUtf8 }));
   app.use(refuseMalformedJson);

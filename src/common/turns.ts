@@ -4,7 +4,10 @@ import { setImmediate, setTimeout } from 'node:timers/promises';
  * A turn of the event loop spent on a long piece of work (a national field's rows or scoring):
  * `over` once it has run `ms`, the clock read every `every` calls; `next` lets the loop answer
  * what waits (/health, reads, the transaction's own statements) and starts the next turn. By
- * time, not by count: 10,000 rows took 10 ms on one machine and 40–60 ms on a slower one. With a
+ * time, not by count: 10,000 rows took 10 ms on one machine and 40–60 ms on a slower one. 1 ms by
+ * default: during a national import the processor is shared with the database and the reading
+ * thread, a turn's wall time was 2–4× its own, and a read arriving during a 5 ms turn waited
+ * 10–20 ms for it (turns of 1 ms: ~30 waits over 8 ms in the import instead of ~48). With a
  * `pauseMs`, work nobody waits for leaves the loop that long between turns, so what comes in
  * meanwhile (a page, a post) runs without waiting on its turns.
  */
@@ -13,8 +16,8 @@ export class Turn {
   private calls = 0;
 
   constructor(
-    private readonly ms = 5,
-    private readonly every = 1024,
+    private readonly ms = 1,
+    private readonly every = 128,
     private readonly pauseMs = 0,
   ) {}
 

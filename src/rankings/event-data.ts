@@ -186,7 +186,7 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
 /** Ids as a Postgres array literal, for a `$n::uuid[]` parameter. */
 const idList = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/** The handed contestants and seats as rows read from the database would be, their timestamps `at`; in ~5 ms turns. */
+/** The handed contestants and seats as rows read from the database would be, their timestamps `at`; in ~1 ms turns. */
 async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ contestants: Contestant[]; players: (ContestantPlayer & Player)[] }> {
   const turn = new Turn();
   const contestants: Contestant[] = [];

@@ -7,8 +7,8 @@ import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventC
 import { readyForReads, scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
-/** The longest a slice of an import's scoring holds the event loop while its transaction is still open. */
-const TRANSACTION_SLICE_MS = 5;
+/** The longest a slice of an import's scoring holds the event loop while its transaction is still open (as Turn's default, see there). */
+const TRANSACTION_SLICE_MS = 1;
 /**
  * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, as nobody
  * waits for it while pages are read (a national field's, ~85 ms, is done within half a second).
