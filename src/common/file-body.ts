@@ -4,14 +4,20 @@ import { raw, type NextFunction, type Request, type RequestHandler, type Respons
  * An imported file's body, copied into one buffer of its announced length chunk by chunk as it
  * arrives. body-parser keeps the chunks and joins them once the last has come: a national file's
  * 20 MB joined in one go held the event loop 6–22 ms as its import began, and a read arriving then
- * waited for it. A body this cannot take as it is — no Content-Length, compressed, empty or over
- * `limit` — goes to body-parser's `raw()` as before, with its inflation and its errors.
+ * waited for it. A body announced larger than `limit` is refused at once, before a byte of it is
+ * read, and its connection closed: body-parser read a 40 MB upload to its end (or to the body
+ * timeout) before saying 413. A body this cannot take as it is — no Content-Length, compressed or
+ * empty — goes to body-parser's `raw()` as before, with its inflation and its errors.
  */
 export function fileBody(limit: number): RequestHandler {
   const fallback = raw({ type: () => true, limit });
   return (req: Request, res: Response, next: NextFunction) => {
     const length = announcedLength(req);
-    if (length === null || length > limit) return fallback(req, res, next);
+    if (length === null) return fallback(req, res, next);
+    if (length > limit) {
+      res.setHeader('Connection', 'close'); // the rest of the body is not read
+      return next(bodyError('request entity too large', 'entity.too.large', 413, { limit, length }));
+    }
     readInto(req, Buffer.allocUnsafeSlow(length), next);
   };
 }
@@ -45,7 +51,7 @@ function readInto(req: Request, body: Buffer, next: NextFunction): void {
   req.on('data', onData).on('end', onEnd).on('aborted', onAborted).on('error', settle);
 }
 
-/** A 400 shaped as body-parser's own (status, type), so the error filter words it the same way. */
-function bodyError(message: string, type: string): Error {
-  return Object.assign(new Error(message), { status: 400, statusCode: 400, expose: true, type });
+/** An error shaped as body-parser's own (status, type, limit), so the error filter words it the same way. */
+function bodyError(message: string, type: string, status = 400, more: object = {}): Error {
+  return Object.assign(new Error(message), { status, statusCode: status, expose: true, type, ...more });
 }

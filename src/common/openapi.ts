@@ -9,7 +9,7 @@ export class ErrorBody {
   @ApiProperty({ example: 400, description: 'The HTTP status again' })
   statusCode: number;
 
-  @ApiProperty({ enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'REQUEST_TIMEOUT', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'], example: 'BAD_USER_INPUT' })
+  @ApiProperty({ enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'REQUEST_TIMEOUT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'], example: 'BAD_USER_INPUT' })
   code: string;
 
   @ApiProperty({ example: 'tricks must be between 0 and 13' })
@@ -28,7 +28,7 @@ const MEANING: Record<ErrorStatus, string> = {
   404: 'No such object (or not one this key may see)',
   408: 'The body did not arrive in time (TRAVELLER_BODY_TIMEOUT_MS)',
   409: 'Conflicts with what is stored (a different line for this board and these pairs); send a correction with a reason',
-  413: 'The body is larger than this route accepts',
+  413: 'The body is larger than this route accepts (1 MiB of JSON; a file 32 MiB, refused by its Content-Length before it is read); code BAD_USER_INPUT',
   429: 'Too many requests from this address or key: wait for Retry-After seconds',
 };
 
