@@ -17,18 +17,17 @@ describe('the body of an imported file', () => {
 
   beforeAll(async () => {
     t = await startTestApp(undefined, { listen: true });
-    port = new URL(t.wsUrl!).port as unknown as number;
+    port = Number(new URL(t.wsUrl!).port);
   });
   afterAll(async () => t?.close());
 
   /**
-   * What the service answers to `head` followed by `body` on a raw connection (what came within
-   * 200 ms of its first bytes: a refused body's connection may stay open), cut off after the body
-   * when `cut`.
+   * What the service answers to `head` followed by `body` on a raw connection (what came until it
+   * closed the connection, or within 200 ms of its first bytes), cut off after the body when `cut`.
    */
   function rawRequest(head: string[], body: Buffer, cut = false): Promise<string> {
     return new Promise((done, fail) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
+      const socket = connect(port, '127.0.0.1', () => {
         socket.write(`${head.join('\r\n')}\r\n\r\n`);
         socket.write(body);
         if (cut) setTimeout(() => (socket.destroy(), done('')), 100);

@@ -42,11 +42,12 @@ function readInto(req: Request, body: Buffer, next: NextFunction): void {
     req.body = body;
     next();
   };
+  const wrongSize = () => bodyError('request size did not match content length', 'request.size.invalid');
   const onData = (chunk: Buffer) => {
-    if (at + chunk.length > body.length) return settle(bodyError('request size did not match content length', 'request.size.invalid'));
+    if (at + chunk.length > body.length) return settle(wrongSize());
     at += chunk.copy(body, at);
   };
-  const onEnd = () => settle(at === body.length ? undefined : bodyError('request size did not match content length', 'request.size.invalid'));
+  const onEnd = () => settle(at === body.length ? undefined : wrongSize());
   const onAborted = () => settle(bodyError('request aborted', 'request.aborted'));
   req.on('data', onData).on('end', onEnd).on('aborted', onAborted).on('error', settle);
 }
