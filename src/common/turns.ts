@@ -1,4 +1,4 @@
-import { setImmediate, setTimeout } from 'node:timers/promises';
+import { setImmediate } from 'node:timers/promises';
 
 /**
  * A turn of the event loop spent on a long piece of work (a national field's rows or scoring):
@@ -18,15 +18,30 @@ export class Turn {
   constructor(
     private readonly ms = 1,
     private readonly every = 128,
-    private readonly pauseMs = 0,
+    private pauseMs = 0,
   ) {}
+
+  /** Ends a pause under way at once: `wake` while one is. */
+  private wake: (() => void) | null = null;
+
+  /** No more pauses between turns, the one under way cut short: someone now waits for the work (setImmediate still lets the loop answer in between). */
+  hurry(): void {
+    this.pauseMs = 0;
+    this.wake?.();
+  }
 
   over(): boolean {
     return ++this.calls % this.every === 0 && performance.now() - this.started > this.ms;
   }
 
   async next(): Promise<void> {
-    await (this.pauseMs ? setTimeout(this.pauseMs) : setImmediate());
+    if (this.pauseMs) {
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, this.pauseMs);
+        this.wake = () => (clearTimeout(timer), done());
+      });
+      this.wake = null;
+    } else await setImmediate();
     this.started = performance.now();
   }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { setImmediate as nextTick } from 'node:timers/promises';
 import { Fraction } from '../bridge/fraction.js';
-import { roundedFrom } from './event-scoring.js';
+import type { EventData } from './event-data.js';
+import { rankedList, readyForReads, roundedFrom, scoreEvent } from './event-scoring.js';
 
 describe('display rounding from a floating-point twin', () => {
   it('equals the exact value rounded half away from zero, whatever its rounding error (property)', () => {
@@ -24,5 +26,44 @@ describe('display rounding from a floating-point twin', () => {
       const exact = Fraction.parse(text);
       expect(roundedFrom(exact.toNumber(), () => exact)).toBe(exact.round(2));
     }
+  });
+});
+
+/** A field of `tables` tables a section, two sections playing one board: 4·`tables` pairs, each NS pair's score from `seed`. */
+function bigField(tables: number, seed: number): EventData {
+  const contestants = new Map<string, unknown>();
+  const results: unknown[] = [];
+  for (const section of ['A', 'B']) {
+    for (let t = 1; t <= tables; t++) {
+      contestants.set(`${section}${2 * t - 1}`, { id: `${section}${2 * t - 1}`, number: 2 * t - 1, direction: 'NS', section, players: [] });
+      contestants.set(`${section}${2 * t}`, { id: `${section}${2 * t}`, number: 2 * t, direction: 'EW', section, players: [] });
+      const nsScore = [420, 450, 170, -50, -100][(t * 7 + seed) % 5];
+      results.push({ id: `${section}-${t}`, sectionId: section, boardNumber: 1, round: null, nsContestantId: `${section}${2 * t - 1}`, ewContestantId: `${section}${2 * t}`, status: 'PLAYED', nsScore, boardForm: 1, adjustment: null, version: 1 });
+    }
+  }
+  const sections = ['A', 'B'].map((id) => ({ id, letter: id, boardNumbers: [1], movement: null }));
+  return { event: { kind: 'PAIRS', scoring: 'MATCHPOINTS', vpScale: null, scoringOptions: { scoreAcross: 'SESSION' } }, contestants, sessions: [{ session: { id: 's1' }, sections, boards: new Map(), results, penalties: [], awards: [] }] } as unknown as EventData;
+}
+
+describe('an event made ready for reads in the background', () => {
+  const rows = (scored: ReturnType<typeof scoreEvent>) => {
+    const list = rankedList(scored, [scored.sessions.get('s1')!]);
+    return Array.from({ length: list.length }, (_, i) => `${list.contestantAt(i).id}:${list.row(i).place}`);
+  };
+
+  it('makes its rankings only between long pauses until a read hurries it, then at once, the same ranking', async () => {
+    const data = bigField(1_200, 3); // 4,800 pairs: the ranking is made in several steps
+    const atOnce = rows(scoreEvent(data));
+    const scored = scoreEvent(data);
+    const readying = readyForReads(data, scored, 0, 60_000);
+    let ranked = false;
+    void readying.ranked.then(() => (ranked = true));
+    for (let i = 0; i < 5; i++) await nextTick();
+    expect(ranked).toBe(false);
+    readying.hurry();
+    await readying.ranked;
+    const kept = rankedList(scored, [scored.sessions.get('s1')!]);
+    expect(rankedList(scored, [scored.sessions.get('s1')!])).toBe(kept); // made once, and kept
+    expect(rows(scored)).toEqual(atOnce);
   });
 });

@@ -35,11 +35,33 @@ export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): P
   }
 }
 
-/** The event made ready for its first reads and correction, in slices of at most ~`sliceMs` `pauseMs` apart (see `core.readyForReads`). */
-export async function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Promise<void> {
-  const turn = new Turn(sliceMs, 1, pauseMs);
-  for (const steps of [core.readyForReads(scored), indexEventPositions(data)]) {
-    for (const _ of steps) if (turn.over()) await turn.next();
+/** A scoring being made ready for its first reads and correction in the background (`readyForReads`). */
+export interface Readying {
+  /** Settles once the sessions' rankings are made (the indexing goes on after it). */
+  ranked: Promise<void>;
+  /** The rankings' remaining slices run without their pauses: a read now waits for them. */
+  hurry(): void;
+}
+
+/**
+ * The event made ready for its first reads and correction (see `core.readyForReads`), in slices
+ * of at most ~`sliceMs` `pauseMs` apart, so pages read meanwhile do not wait on it. A read that
+ * needs a ranking before it is made hurries it and waits (`Readying`), instead of making the whole
+ * ranking again in one turn — a national session's held the event loop 35–50 ms, and every read
+ * arriving then with it, as the first page after an import was read.
+ */
+export function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Readying {
+  const rankings = new Turn(sliceMs, 1, pauseMs);
+  const ranked = inTurns(core.readyRankings(scored), rankings);
+  const indexed = ranked.then(() => inTurns([core.readyIndexes(scored), indexEventPositions(data)], new Turn(sliceMs, 1, pauseMs)));
+  indexed.catch(() => {}); // nothing depends on it: a read that needs an index makes it
+  return { ranked: ranked.catch(() => {}), hurry: () => rankings.hurry() };
+}
+
+/** Each of `steps` run to its end, pausing where `turn` says. */
+async function inTurns(steps: Iterable<void> | Iterable<void>[], turn: Turn): Promise<void> {
+  for (const part of Array.isArray(steps) ? steps : [steps]) {
+    for (const _ of part) if (turn.over()) await turn.next();
   }
 }
 

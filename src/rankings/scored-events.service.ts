@@ -4,14 +4,15 @@ import type { Event } from '../generated/prisma/client.js';
 import { PgPool, queriesOn } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
 import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventChanges, loadEventData, readEventRows, type EventData, type LinesBySession, type ScoredData, type WrittenContestants, type WrittenResults } from './event-data.js';
-import { readyForReads, scoreEvent, scoreEventInSlices, type ScoredEvent } from './event-scoring.js';
+import { readyForReads, scoreEvent, scoreEventInSlices, type Readying, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
 
 /** The longest a slice of an import's scoring holds the event loop while its transaction is still open (as Turn's default, see there). */
 const TRANSACTION_SLICE_MS = 1;
 /**
- * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, as nobody
- * waits for it while pages are read (a national field's, ~85 ms, is done within half a second).
+ * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, while
+ * nobody waits for it and pages of other sessions are read (a national field's, ~85 ms, is done
+ * within half a second); a read that needs its rankings takes the pauses out (`ranked`).
  */
 const READYING = { sliceMs: 2, pauseMs: 8 };
 
@@ -67,8 +68,18 @@ export class ScoredEvents {
     return this.ofEvent(await this.revisions.eventOf(sessionId));
   }
 
-  /** `written`: result rows the caller has just committed (see WrittenResults), used if the event is still at their revision. */
+  /**
+   * The event scored at its current revision, its rankings made (a read right after a whole
+   * scoring waits for the background readying to make them, see `ranked`). `written`: result rows
+   * the caller has just committed (see WrittenResults), used if the event is still at their
+   * revision; that caller, the writer, reads no ranking and does not wait for them.
+   */
   async ofEvent(eventId: string, written?: WrittenResults): Promise<ScoredEvent> {
+    const scored = await this.current(eventId, written);
+    return written ? scored : this.ranked(scored);
+  }
+
+  private async current(eventId: string, written?: WrittenResults): Promise<ScoredEvent> {
     const current = await this.revisions.ofEvent(eventId);
     noteDependency(eventId, current.revision);
     const cached = this.cache.get(eventId);
@@ -92,6 +103,16 @@ export class ScoredEvents {
     );
     this.evict();
     return (await scored).scored;
+  }
+
+  /** `scored` once the rankings its readying is making in the background are made (hurried: a read waits for them). */
+  private async ranked(scored: ScoredEvent): Promise<ScoredEvent> {
+    const readying = this.readying.get(scored);
+    if (readying) {
+      readying.hurry();
+      await readying.ranked;
+    }
+    return scored;
   }
 
   /**
@@ -130,12 +151,10 @@ export class ScoredEvents {
   }
 
   /** Each scoring readied once: an import's is readied in its transaction, then taken as it is by `ofEvent`. */
-  private readonly readied = new WeakSet<ScoredEvent>();
+  private readonly readying = new WeakMap<ScoredEvent, Readying>();
 
   private ready({ data, scored }: ScoredData): void {
-    if (this.readied.has(scored)) return;
-    this.readied.add(scored);
-    readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs).catch(() => {}); // nothing depends on it: the read that needs it does it
+    if (!this.readying.has(scored)) this.readying.set(scored, readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs));
   }
 
   private evict(): void {

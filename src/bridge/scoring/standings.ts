@@ -66,10 +66,20 @@ const INDEXED_AT_ONCE = 1024;
  * with or without it.
  */
 export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
+  yield* readyRankings(scored);
+  yield* readyIndexes(scored);
+}
+
+/** The first part of `readyForReads`: each national session's ranking made. */
+export function* readyRankings(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) {
     // A session a later revision has taken over meanwhile is left to that revision's readying.
     if (keptApplies(scored, [s]) && !takenOver(s)) yield* keptSessionRankingSteps(scored, s);
   }
+}
+
+/** The second part of `readyForReads`: every session's lines indexed by id. */
+export function* readyIndexes(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
 }
 
