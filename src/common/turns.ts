@@ -38,6 +38,7 @@ export class Turn {
     if (this.pauseMs) {
       await new Promise<void>((done) => {
         const timer = setTimeout(done, this.pauseMs);
+        timer.unref(); // a pause in background work never keeps the process up
         this.wake = () => (clearTimeout(timer), done());
       });
       this.wake = null;
