@@ -53,16 +53,20 @@ export interface Readying {
 export function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Readying {
   const rankings = new Turn(sliceMs, 1, pauseMs);
   const ranked = inTurns(core.readyRankings(scored), rankings);
-  const indexed = ranked.then(() => inTurns([core.readyIndexes(scored), indexEventPositions(data)], new Turn(sliceMs, 1, pauseMs)));
+  const indexed = ranked.then(() => inTurns(indexes(data, scored), new Turn(sliceMs, 1, pauseMs)));
   indexed.catch(() => {}); // nothing depends on it: a read that needs an index makes it
   return { ranked: ranked.catch(() => {}), hurry: () => rankings.hurry() };
 }
 
-/** Each of `steps` run to its end, pausing where `turn` says. */
-async function inTurns(steps: Iterable<void> | Iterable<void>[], turn: Turn): Promise<void> {
-  for (const part of Array.isArray(steps) ? steps : [steps]) {
-    for (const _ of part) if (turn.over()) await turn.next();
-  }
+/** The second part of the readying: the scoring state's lines, then the cached rows, indexed by id. */
+function* indexes(data: EventData, scored: ScoredEvent): Generator<void, void> {
+  yield* core.readyIndexes(scored);
+  yield* indexEventPositions(data);
+}
+
+/** `steps` run to their end, pausing where `turn` says. */
+async function inTurns(steps: Iterable<void>, turn: Turn): Promise<void> {
+  for (const _ of steps) if (turn.over()) await turn.next();
 }
 
 export const rankingRows = (scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] => core.rankingRows(scored, sessions);

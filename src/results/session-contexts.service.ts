@@ -98,7 +98,7 @@ interface ContestantMaps {
 
 /** `contestants` by pair key and by id, pausing every ~1 ms (a national field's 20,000 at once held the event loop ~30 ms). */
 async function contestantMaps(contestants: readonly Contestant[]): Promise<ContestantMaps> {
-  const turn = new Turn(1, 64);
+  const turn = new Turn();
   const maps: ContestantMaps = { byKey: new Map(), byId: new Map() };
   for (const c of contestants) {
     maps.byKey.set(contestantKey(c), c);
