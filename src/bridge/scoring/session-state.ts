@@ -35,8 +35,9 @@ export class SessionState<L extends LineRow> {
   private readonly free: number[] = [];
   /** Per slot: the line, its sides' contestant ordinals, its final figures (as in the session's `lines`). */
   readonly rows: (L | undefined)[] = [];
-  readonly ns: number[] = [];
-  readonly ew: number[] = [];
+  /** Per slot: its sides' contestant ordinals (typed arrays, outside the collector's heap; replaced as they grow). */
+  ns = new Int32Array(64);
+  ew = new Int32Array(64);
   readonly figures: (LineFigures | undefined)[] = [];
   /** Per slot: the line as its board scored it (before Law 12C2(c)), while credited. */
   readonly scored: (LineMatchpoints | undefined)[] = [];
@@ -44,7 +45,7 @@ export class SessionState<L extends LineRow> {
   /** Per ordinal: the contestant's id. */
   readonly contestants: string[] = [];
   /** Per ordinal: the slots of its lines. */
-  private readonly slotsOf: (number[] | undefined)[] = [];
+  private readonly slotsOf = new SlotLists();
   private readonly finalScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => this.figures[slot], (f, side) => sideScore(f, side)) };
   private readonly realScores: ExactSource = { exactScore: (c) => this.exactOf(c, (slot) => (this.scored[slot]?.adjusted ? undefined : this.scored[slot]), (x, side) => x[side]) };
   /** By ordinal: credits of lines scored by play only (the Law 12C2(c) own percentage). */
@@ -106,9 +107,10 @@ export class SessionState<L extends LineRow> {
     const [ns, ew] = [this.ordinal(row.nsContestantId), this.ordinal(row.ewContestantId)];
     if (this.rows[slot] && (this.ns[slot] !== ns || this.ew[slot] !== ew)) this.unlink(slot);
     if (!this.rows[slot] || this.ns[slot] !== ns || this.ew[slot] !== ew) {
-      (this.slotsOf[ns] ??= []).push(slot);
-      (this.slotsOf[ew] ??= []).push(slot);
+      this.slotsOf.link(ns, slot, NS);
+      this.slotsOf.link(ew, slot, EW);
     }
+    if (slot >= this.ns.length) [this.ns, this.ew] = [grown(this.ns, slot + 1), grown(this.ew, slot + 1)];
     this.rows[slot] = row;
     this.ns[slot] = ns;
     this.ew[slot] = ew;
@@ -117,10 +119,8 @@ export class SessionState<L extends LineRow> {
 
   /** The slot out of its contestants' lists. */
   private unlink(slot: number): void {
-    for (const c of [this.ns[slot], this.ew[slot]]) {
-      const own = this.slotsOf[c]!;
-      own.splice(own.indexOf(slot), 1);
-    }
+    this.slotsOf.unlink(this.ns[slot], slot, NS);
+    this.slotsOf.unlink(this.ew[slot], slot, EW);
   }
 
   /** A removed line's slot, freed once nothing is credited from it. */
@@ -157,11 +157,59 @@ export class SessionState<L extends LineRow> {
   /** Σ of one figure of each of the contestant's lines, exactly. */
   private exactOf<F>(c: number, figureOf: (slot: number) => F | undefined, score: (figure: F, side: Side) => Fraction): Fraction {
     const sum = new ExactSum();
-    for (const slot of this.slotsOf[c] ?? []) {
+    for (let link = this.slotsOf.first(c); link >= 0; link = this.slotsOf.after(link)) {
+      const slot = link >> 1;
       const figure = figureOf(slot);
       if (figure) sum.add(score(figure, this.ns[slot] === c ? 'ns' : 'ew'));
     }
     return sum.value();
+  }
+}
+
+const NS = 0;
+const EW = 1;
+
+/**
+ * Each contestant's lines, as lists threaded through the slots: a slot has two links (`2 slot` in
+ * its NS contestant's list, `2 slot + 1` in its EW contestant's), held in typed arrays. A list a
+ * contestant (an array each, grown as its lines came) was 20,000 small arrays in a national field,
+ * made as the field was first scored and copied by the collector's young-generation passes while
+ * the import that scored it was still answering reads. Order within a list means nothing.
+ */
+class SlotLists {
+  /** By ordinal: its first link, −1 for none. */
+  private heads = new Int32Array(64).fill(-1);
+  /** By link: the next link of the same list, −1 at its end. */
+  private next = new Int32Array(128).fill(-1);
+
+  link(c: number, slot: number, side: typeof NS | typeof EW): void {
+    const link = 2 * slot + side;
+    if (c >= this.heads.length) this.heads = grown(this.heads, c + 1, -1);
+    if (link >= this.next.length) this.next = grown(this.next, link + 1, -1);
+    this.next[link] = this.heads[c];
+    this.heads[c] = link;
+  }
+
+  unlink(c: number, slot: number, side: typeof NS | typeof EW): void {
+    const link = 2 * slot + side;
+    if (this.heads[c] === link) {
+      this.heads[c] = this.next[link];
+      return;
+    }
+    for (let at = this.first(c); at >= 0; at = this.next[at]) {
+      if (this.next[at] !== link) continue;
+      this.next[at] = this.next[link];
+      return;
+    }
+  }
+
+  /** The contestant's first link (its slot is `link >> 1`), −1 for none. */
+  first(c: number): number {
+    return c < this.heads.length ? this.heads[c] : -1;
+  }
+
+  after(link: number): number {
+    return this.next[link];
   }
 }
 
@@ -235,9 +283,10 @@ export class OrdinalSet {
   }
 }
 
-/** A typed array at least `size` long (doubling), its contents copied. */
-function grown<A extends Uint8Array | Int32Array>(array: A, size: number): A {
+/** A typed array at least `size` long (doubling), its contents copied, new places `fill`. */
+function grown<A extends Uint8Array | Int32Array>(array: A, size: number, fill = 0): A {
   const next = new (array.constructor as new (n: number) => A)(Math.max(size, array.length * 2));
+  if (fill !== 0) next.fill(fill, array.length);
   next.set(array);
   return next;
 }
