@@ -64,9 +64,15 @@ export class FieldIndex<L extends LineRow = LineRow> {
     this.sections = new Map(sections.map((s) => [s.id, s]));
   }
 
-  /** The key of the field a line belongs to. */
+  /** Keys made so far, by section (one entry for every section when scored across the session), then by board. */
+  private readonly keysMade = new Map<string, string[]>();
+
+  /** The key of the field a line belongs to (made once a field: not a new string a line of a national session). */
   keyOf(line: LineRow): string {
-    return fieldKey(this.across, line.sectionId, line.boardNumber);
+    const group = this.across === 'SESSION' ? '*' : line.sectionId;
+    let keys = this.keysMade.get(group);
+    if (!keys) this.keysMade.set(group, (keys = []));
+    return (keys[line.boardNumber] ??= fieldKey(this.across, line.sectionId, line.boardNumber));
   }
 
   /** The key of the field the line in `slot` is in (no key built: a correction asks it for thousands of lines). */
@@ -81,9 +87,10 @@ export class FieldIndex<L extends LineRow = LineRow> {
   /**
    * Adds a line held in `slot` of the caller's state (its scorers then find a line's slot by its
    * position, not by a lookup of its id: a correction re-credits a national board's 10,000 lines);
-   * answers the keys of the fields whose lines or N changed.
+   * the keys of the fields whose lines or N changed are added to `touched`, if given (a session
+   * first scored has them all: no list made a line).
    */
-  add(line: L, slot: number): string[] {
+  add(line: L, slot: number, touched?: Set<string>): void {
     const key = this.keyOf(line);
     let field = this.byKey.get(key);
     if (!field) this.byKey.set(key, (field = { key, board: line.boardNumber, lines: [], slots: [], absent: 0 }));
@@ -97,18 +104,19 @@ export class FieldIndex<L extends LineRow = LineRow> {
     field.lines.push(line);
     field.slots.push(slot);
     if (isAbsent(line)) field.absent++;
-    return this.counted(line, key, again ? 0 : 1);
+    this.counted(line, key, again ? 0 : 1, touched);
   }
 
-  /** Takes out the line held in `slot`. */
-  remove(line: L, slot: number): string[] {
+  /** Takes out the line held in `slot`; the keys of the fields whose lines or N changed are added to `touched`. */
+  remove(line: L, slot: number, touched: Set<string>): void {
     const key = this.keyOf(line);
     const field = this.fieldOf[slot];
     const at = this.positionOf(slot);
-    if (!field || at < 0) return [key];
+    touched.add(key);
+    if (!field || at < 0) return;
     this.takeOut(field, at);
     if (!field.lines.length) this.byKey.delete(key);
-    return this.counted(line, key, -1);
+    this.counted(line, key, -1, touched);
   }
 
   private positionOf(slot: number): number {
@@ -131,9 +139,10 @@ export class FieldIndex<L extends LineRow = LineRow> {
     field.slots.pop();
   }
 
-  /** The section's results per board moved by `delta`: the keys whose N moved with them. */
-  private counted(line: L, key: string, delta: 1 | 0 | -1): string[] {
-    if (delta === 0) return [key];
+  /** The section's results per board moved by `delta`: the line's key and those whose N moved with them added to `touched`. */
+  private counted(line: L, key: string, delta: 1 | 0 | -1, touched?: Set<string>): void {
+    touched?.add(key);
+    if (delta === 0) return;
     let perBoard = this.counts.get(line.sectionId);
     if (!perBoard) this.counts.set(line.sectionId, (perBoard = new Map()));
     const n = (perBoard.get(line.boardNumber) ?? 0) + delta;
@@ -141,10 +150,11 @@ export class FieldIndex<L extends LineRow = LineRow> {
     else perBoard.delete(line.boardNumber);
     const before = this.most.get(line.sectionId) ?? 0;
     const after = n > before ? n : n + 1 === before ? Math.max(0, ...perBoard.values()) : before;
-    if (after === before) return [key];
+    if (after === before) return;
     this.most.set(line.sectionId, after);
     // N of every board of this section that has no movement to say it moved with the section's most.
-    return this.sections.get(line.sectionId) && movementOf(this.sections.get(line.sectionId)!) ? [key] : [key, ...this.keysOfSection(line.sectionId)];
+    const section = this.sections.get(line.sectionId);
+    if (touched && !(section && movementOf(section))) for (const k of this.keysOfSection(line.sectionId)) touched.add(k);
   }
 
   private keysOfSection(sectionId: string): string[] {

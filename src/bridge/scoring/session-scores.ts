@@ -145,14 +145,14 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
     const slot = state.slotOf(id);
     if (slot === undefined || seen.has(id)) continue;
     seen.add(id);
-    for (const key of state.index.remove(state.rows[slot]!, slot)) touched.add(key);
+    state.index.remove(state.rows[slot]!, slot, touched);
   }
   // A changed line's slot: its own if it was there before, else the one it is placed in below.
   const changedSlots = new Set<number>();
   for (const r of changed) {
     const slot = state.slotFor(r.id);
     changedSlots.add(slot);
-    for (const key of state.index.add(r, slot)) touched.add(key);
+    state.index.add(r, slot, touched);
   }
   const boards = new Map(previous.boards);
   const lines = previous.lines;
