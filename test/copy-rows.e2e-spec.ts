@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { copyTuples } from '../src/database/copy-binary.js';
 import { copyInto } from '../src/database/copy-rows.js';
-import { databaseTarget } from '../src/database/connection.js';
-import { queriesOn } from '../src/database/pg-pool.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createTestDatabase, sql, type TestDatabase } from './support/database.js';
 
@@ -55,60 +53,6 @@ describe('COPY on a Prisma transaction’s connection', () => {
     );
     expect(new Set(seen).size).toBe(3);
     await sql(db.url, 'DELETE FROM "CopyProbe"');
-  });
-
-  it('reads on the transaction’s connection one statement at a time, beside its own statements, never queued behind a waiting one', async () => {
-    // The driver queues a query sent while another runs, but one queued behind a waiting one is
-    // deprecated (pg 8 warns, pg 9 refuses it): at every query, at most one other is unanswered.
-    let unanswered = 0;
-    let most = 0;
-    try {
-      const [[[counted], [uuid]], a, after] = await prisma.$transaction(async (tx) => {
-        await tx.$executeRaw`INSERT INTO "CopyProbe" ("id", "a") VALUES (1, 'written first')`;
-        const client = await prisma.connectionOf(tx);
-        const send = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-        (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
-          most = Math.max(most, unanswered++);
-          return send(...args).finally(() => unanswered--);
-        };
-        try {
-          const source = queriesOn(client);
-          // Sent together, as readEventRows does, while the transaction goes on writing.
-          const reads = Promise.all([
-            source.queryAll([
-              { text: 'SELECT count(*)::int AS "n" FROM "CopyProbe"', params: [] },
-              { text: 'SELECT $1::uuid AS "id"', params: ['01a22011-7863-7000-be1c-e76281689a11'] },
-            ]),
-            source.query<{ a: string }>('SELECT "a" FROM "CopyProbe" WHERE "id" = $1', [1]),
-            source.query<{ after: number }>('SELECT 2 AS "after"'),
-          ]);
-          await tx.$executeRaw`INSERT INTO "CopyProbe" ("id", "a") VALUES (2, 'written meanwhile')`;
-          return await reads;
-        } finally {
-          delete (client as unknown as { query?: unknown }).query; // the prototype's again
-        }
-      });
-      expect(counted).toEqual({ n: 1 }); // the first read is sent at once, ahead of the statement after it
-      expect(uuid).toEqual({ id: '01a22011-7863-7000-be1c-e76281689a11' });
-      expect(a.rows).toEqual([{ a: 'written first' }]);
-      expect(after.rows).toEqual([{ after: 2 }]);
-      expect(most).toBeLessThanOrEqual(1);
-    } finally {
-      await sql(db.url, 'DELETE FROM "CopyProbe"');
-    }
-  });
-
-  it('sends the next read once the last is answered, failed or not', async () => {
-    const client = new pg.Client({ connectionString: databaseTarget(db.url).connectionString });
-    await client.connect();
-    try {
-      const source = queriesOn(client);
-      const [failed, next] = await Promise.all([source.query('SELECT no_such_column').catch((e: Error) => e.message), source.query<{ n: number }>('SELECT 3 AS "n"')]);
-      expect(failed).toMatch(/no_such_column/);
-      expect(next.rows).toEqual([{ n: 3 }]);
-    } finally {
-      await client.end();
-    }
   });
 
   it('writes any text as it was sent: tabs, newlines, backslashes, \\N, \\., quotes, any script', async () => {

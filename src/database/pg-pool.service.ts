@@ -66,36 +66,19 @@ export interface RowSource {
 /**
  * Queries on one connection (a transaction's: PrismaService.connectionOf) that read rows as the
  * pool does (`sharedInstants`), so what a transaction reads has the shapes the caches hold.
- * `queryAll` sends its statements as one round trip; their parameters, UUIDs only, are written
- * into the text. A connection runs one query at a time, and this source sends its next only once
- * its last is answered: the driver would queue them, but queueing a query behind another waiting
- * one is deprecated (pg 8 warns once, pg 9 refuses it), and the transaction's own statements go
- * on the same connection meanwhile. The first is sent at once, so it is read ahead of whatever the
- * transaction sends next.
+ * `queryAll` sends its statements as one round trip (a connection runs one query at a time: they
+ * are queued as one, ahead of whatever the transaction sends next); their parameters, UUIDs only,
+ * are written into the text.
  */
 export function queriesOn(client: pg.ClientBase): Required<RowSource> {
   const types = sharedInstants();
-  let last: Promise<unknown> | null = null;
-  const inTurn = <T>(send: () => Promise<T>): Promise<T> => {
-    const sent = last ? last.then(send) : send();
-    const settled = sent.then(
-      () => {},
-      () => {},
-    );
-    last = settled;
-    void settled.then(() => {
-      if (last === settled) last = null;
-    });
-    return sent;
-  };
   return {
-    query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => inTurn(() => client.query<T>({ text, values, types })),
-    queryAll: (statements: Statement[]) =>
-      inTurn(async () => {
-        const text = statements.map((s) => s.text.replace(/\$(\d+)/g, (_, n: string) => uuidLiteral(s.params[Number(n) - 1]))).join(';\n');
-        const results = (await client.query({ text, types })) as unknown as pg.QueryResult | pg.QueryResult[];
-        return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
-      }),
+    query: <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<T>({ text, values, types }),
+    queryAll: async (statements: Statement[]) => {
+      const text = statements.map((s) => s.text.replace(/\$(\d+)/g, (_, n: string) => uuidLiteral(s.params[Number(n) - 1]))).join(';\n');
+      const results = (await client.query({ text, types })) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
+    },
   };
 }
 
