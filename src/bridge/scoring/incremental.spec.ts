@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ContestantRow, EventInput, LineRow, StoredAdjustment } from './event-input.js';
 import { scoreEvent, type ScoredEvent } from './score-event.js';
 import type { LineFigures } from './session-scores.js';
-import { rankedList, rankingRows, readyForReads } from './standings.js';
+import { rankedList, rankingRows, readyIndexes, readyRankings } from './standings.js';
 import { byField, exactPair, numberKey } from './pair-results.js';
 import { placeByScore } from '../ranking.js';
 import { Fraction } from '../fraction.js';
@@ -13,6 +13,12 @@ import { Fraction } from '../fraction.js';
  * (`scoreEvent(next, previous, changes)`); whatever the sequence of changes, the figures must be
  * exactly those a whole scoring of the same rows gives.
  */
+/** A revision's whole background readying, as the service runs it: its rankings, then its indexes. */
+function* readying(scored: ScoredEvent): Generator<void, void> {
+  yield* readyRankings(scored);
+  yield* readyIndexes(scored);
+}
+
 const PAIRS = 8;
 const SECTIONS = ['A', 'B'];
 /** One field (no directions), or a two-winner field: odd numbers North–South, even East–West (a national field's shape). */
@@ -111,22 +117,22 @@ describe('scoring a change instead of the whole event', () => {
     it(`gives exactly the whole scoring's figures, ties and places (${options.scoring} ${JSON.stringify(options.rules)}${options.directions ? ', NS and EW fields' : ''})`, () => {
       fc.assert(
         // `indexed`: how many more lines the background indexing (indexSlots) gets through before
-        // each change, and how many steps every revision's background readying (`readyForReads`,
+        // each change, and how many steps every revision's background readying (`readying`,
         // never stopped by a change) takes; `read`: whether a revision is read (checked) before
         // the next change comes (the last always is).
         fc.property(fc.array(change, { minLength: 1, maxLength: 40 }), fc.array(change, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(6), { minLength: 1 }), fc.array(fc.boolean(), { minLength: 1 }), (start, steps, indexed, read) => {
           const rows = new Map<string, LineRow>();
           start.forEach((c, i) => apply(rows, c, i + 1));
           let scored = scoreEvent(eventOf([...rows.values()], options));
-          const readying = [readyForReads(scored)];
+          const readyings = [readying(scored)];
           for (const [i, c] of steps.entries()) {
             const n = indexed[i % indexed.length];
             scored.sessions.get('s1')!.state?.indexSlots(n);
-            for (const r of readying) for (let k = 0; k < n; k++) r.next();
+            for (const r of readyings) for (let k = 0; k < n; k++) r.next();
             const { changed, removed } = apply(rows, c, 1000 + i);
             const next = eventOf([...rows.values()], options);
             scored = scoreEvent(next, scored, new Map([['s1', { changed, removed }]]));
-            readying.push(readyForReads(scored));
+            readyings.push(readying(scored));
             if (i === steps.length - 1 || read[i % read.length]) same(scored, scoreEvent(next));
           }
         }),

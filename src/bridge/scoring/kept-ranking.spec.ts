@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { ContestantRow, EventInput, LineRow } from './event-input.js';
 import { scoreEvent, type ScoredEvent } from './score-event.js';
-import { rankedList, readyForReads } from './standings.js';
+import { rankedList, readyRankings } from './standings.js';
 
 /**
- * A national session's ranking is made a part at a time after a whole scoring (`readyForReads`),
+ * A national session's ranking is made a part at a time after a whole scoring (`readyRankings`),
  * while pages may already be read: whether a read comes between its steps or not, the ranking is
  * the one made at once, and a read that made it meanwhile is the one kept.
  */
@@ -47,7 +47,7 @@ describe('a kept ranking made a part at a time', () => {
         const input = field(seed);
         const atOnce = rowsOf(scoreEvent(input));
         const scored = scoreEvent(input);
-        const steps = readyForReads(scored);
+        const steps = readyRankings(scored);
         let taken = 0;
         let readMeanwhile: unknown = null;
         while (!steps.next().done) {

@@ -55,22 +55,17 @@ export function rankedList<D extends EventInput>(scored: ScoredEvent<D>, session
   return list as RankedList<ContestantOf<D>>;
 }
 
-/** Lines indexed a step of `readyForReads` (a fraction of a millisecond; its caller pauses once its slice is spent). */
+/** Lines indexed a step of `readyIndexes` (a fraction of a millisecond; its caller pauses once its slice is spent). */
 const INDEXED_AT_ONCE = 1024;
 
 /**
  * What the first reads and the first correction of a freshly scored event would otherwise do at
- * once, a part at a time (each `yield` a pause the caller may take): each national session's
- * ranking made (the list its pages read, ~35 ms for 20,000 pairs, in ~1 ms pieces), then every
- * session's lines indexed by id (240,000, ~30–40 ms). Nothing is scored; the event reads the same
- * with or without it.
+ * once, a part at a time (each `yield` a pause the caller may take), in two parts its caller runs
+ * one after the other (the service hurries the first when a read waits for it): each national
+ * session's ranking made (the list its pages read, ~35 ms for 20,000 pairs, in ~1 ms pieces), then
+ * every session's lines indexed by id (240,000, ~30–40 ms, `readyIndexes`). Nothing is scored; the
+ * event reads the same with or without it.
  */
-export function* readyForReads(scored: ScoredEvent): Generator<void, void> {
-  yield* readyRankings(scored);
-  yield* readyIndexes(scored);
-}
-
-/** The first part of `readyForReads`: each national session's ranking made. */
 export function* readyRankings(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) {
     // A session a later revision has taken over meanwhile is left to that revision's readying.
@@ -78,7 +73,7 @@ export function* readyRankings(scored: ScoredEvent): Generator<void, void> {
   }
 }
 
-/** The second part of `readyForReads`: every session's lines indexed by id. */
+/** The second part of the readying (after `readyRankings`): every session's lines indexed by id. */
 export function* readyIndexes(scored: ScoredEvent): Generator<void, void> {
   for (const s of scored.sessions.values()) while (s.state && !s.state.indexSlots(INDEXED_AT_ONCE)) yield;
 }
