@@ -20,7 +20,10 @@
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
  * All through the import, /health and another event's ranking page are timed, from a thread of
- * the bench's own (support/probes.ts), beside their usual times.
+ * the bench's own (support/probes.ts), beside their usual times, and so is a bare HTTP server in a
+ * process of its own (what the machine alone does to an answer meanwhile). SIM_PROBE_PAUSE sets
+ * the pause between two rounds of those reads (default 20 ms; 5 gives ~150 reads in an import, so
+ * that their p99 is not simply the slowest one).
  * SIM_DEBUG=1 prints the pages over 15 ms and each correction's post and visibility times (to
  * tell a slow scoring from a collection that slows the post too).
  */
@@ -34,7 +37,7 @@ import { seededRandom } from '../src/bridge/random.js';
 import { ADMIN_HEADERS } from '../test/support/service-process.js';
 import { fmt, httpPool, send } from './support/load.js';
 import { startBenchServer, type BenchServer } from './support/server.js';
-import { probeRounds, startProbes, type Probe } from './support/probes.js';
+import { probeRounds, startBareServer, startProbes, type Probe } from './support/probes.js';
 import { quantile } from './support/stats.js';
 import { gqlAt } from './support/seed.js';
 
@@ -43,7 +46,7 @@ const PER_SECTION = 20;
 const BOARDS = 24;
 const CORRECTIONS = 100;
 /** Between two rounds of the reads timed during the import. */
-const PROBE_PAUSE_MS = 20;
+const PROBE_PAUSE_MS = Number(process.env.SIM_PROBE_PAUSE ?? 20);
 const FLOORS = { importRatio: 5, memoryMiB: 1024, firstRankingMs: 1_000, pageP99Ms: 20, visibleP99Ms: 50 };
 
 /** Likely contracts of a board and the tricks they tend to take. */
@@ -239,6 +242,7 @@ const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score 
 const RANKING_PAGE = `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`;
 const rankingPage = async (url: string, sessionId: string, after: string | null): Promise<any> => (await gqlAt(url, RANKING_PAGE, { s: sessionId, a: after })).sessionRankingPage;
 const server = await startBenchServer();
+const bare = await startBareServer();
 try {
   const otherSession = process.env.SIM_COLD ? null : await warmUp(server);
   const lines = simultaneous(TABLES);
@@ -254,7 +258,7 @@ try {
   // /health as a load balancer asks it, and a ranking page of another event (the warm-up's) as its
   // club's results page reads it: their usual time first, then all through the import, every
   // PROBE_PAUSE_MS, from a thread of the bench's own (see probes.ts).
-  const probes: Probe[] = [{ name: 'live', url: `${server.url}/health/live` }, { name: 'health', url: `${server.url}/health` }];
+  const probes: Probe[] = [{ name: 'live', url: `${server.url}/health/live` }, { name: 'health', url: `${server.url}/health` }, { name: 'bare', url: bare.url }];
   if (otherSession) probes.push({ name: 'ranking', url: `${server.url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json', ...ADMIN_HEADERS }, body: JSON.stringify({ query: RANKING_PAGE, variables: { s: otherSession, a: null } }) });
   const usual = await probeRounds(probes, PROBE_PAUSE_MS, 50);
   const uploads = httpPool(server.url, 1);
@@ -321,6 +325,7 @@ try {
       ? `  another event's ranking page then (${during.ranking.length} reads)   ${spread(during.ranking)}   (usual: ${spread(usual.ranking)}; the warm-up's NS ranking, 100 rows)`
       : `  another event's ranking page then: not read (SIM_COLD: no other event)`,
   );
+  console.log(`  a bare HTTP server then               ${spread(during.bare)}   (usual: ${spread(usual.bare)}; a process of the bench's own answering "ok": the machine's share of the times above)`);
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
@@ -332,5 +337,6 @@ try {
   console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);
   console.log(`  held per stored line: resident growth / lines ${fmt(((end.now - base.now) * 2 ** 20) / stored, 0)} bytes, heap growth / lines ${fmt(((endHeap - baseHeap) * 2 ** 20) / stored, 0)} bytes`);
 } finally {
+  bare.stop();
   await server.stop();
 }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** A request timed again and again: /health, or a page a club's site reads. */
@@ -40,6 +42,20 @@ export function startProbes(probes: Probe[], pauseMs: number, rounds = Infinity)
 
 /** `probes` timed `rounds` times, `pauseMs` apart (their usual time). */
 export const probeRounds = (probes: Probe[], pauseMs: number, rounds: number): Promise<Record<string, number[]>> => startProbes(probes, pauseMs, rounds).done;
+
+/**
+ * A bare HTTP server in a process of its own, answering "ok" and doing nothing else: probed beside
+ * the service, it shows what the machine alone does to an answer's time while the service works
+ * (two cores shared by the database, the service's threads and the bench), so a slow read can be
+ * told from a slow service.
+ */
+export async function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const code = "const s = require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', () => console.log(s.address().port))";
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [port] = (await once(child.stdout!, 'data')) as [Buffer];
+  child.stdout!.destroy();
+  return { url: `http://127.0.0.1:${String(port).trim()}/`, stop: () => void child.kill() };
+}
 
 async function probeLoop({ probes, pauseMs, rounds }: { probes: Probe[]; pauseMs: number; rounds: number }): Promise<void> {
   let stopping = false;
