@@ -83,9 +83,31 @@ export function queriesOn(client: pg.ClientBase): Required<RowSource> {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Anything but what a list of UUIDs is written with. */
+const NOT_IN_A_UUID_LIST = /[^0-9a-f,{}-]/i;
 
-/** A UUID, or an array of them, as an SQL literal; anything else is refused (never written into SQL). */
+/**
+ * Many ids as one array literal (`{id,id,…}`), for a `$n::uuid[]` parameter: bound as a text the
+ * server parses (the driver takes `toPostgres`), or written into a batch's text by `uuidLiteral`.
+ * A national import's 20,000 ids each checked as a UUID took its event loop 10–20 ms; a list is
+ * checked once for characters that could end the literal, and the server's cast checks each id.
+ */
+export class UuidList {
+  readonly text: string;
+  constructor(ids: readonly string[]) {
+    this.text = `{${ids.join(',')}}`;
+  }
+  toPostgres(): string {
+    return this.text;
+  }
+}
+
+/** A UUID, an array of them or a `UuidList`, as an SQL literal; anything else is refused (never written into SQL). */
 export function uuidLiteral(value: unknown): string {
+  if (value instanceof UuidList) {
+    if (NOT_IN_A_UUID_LIST.test(value.text)) throw new Error('Only UUIDs are written into a statement’s text');
+    return `'${value.text}'`;
+  }
   const ids = Array.isArray(value) ? value : [value];
   if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) throw new Error('Only UUIDs are written into a statement’s text');
   return Array.isArray(value) ? `'{${ids.join(',')}}'` : `'${ids[0]}'`;

@@ -44,7 +44,7 @@ export interface Readying {
 }
 
 /**
- * The event made ready for its first reads and correction (see `core.readyForReads`), in slices
+ * The event made ready for its first reads and correction (`core.readyRankings`, then `core.readyIndexes` and the positions), in slices
  * of at most ~`sliceMs` `pauseMs` apart, so pages read meanwhile do not wait on it. A read that
  * needs a ranking before it is made hurries it and waits (`Readying`), instead of making the whole
  * ranking again in one turn — a national session's held the event loop 35–50 ms, and every read
