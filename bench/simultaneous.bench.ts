@@ -241,8 +241,8 @@ const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score 
 /** A page of the NS ranking, 100 rows: the one query text the warm-up, the walks and the reads during the import send (the service keeps a document it has parsed). */
 const RANKING_PAGE = `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`;
 const rankingPage = async (url: string, sessionId: string, after: string | null): Promise<any> => (await gqlAt(url, RANKING_PAGE, { s: sessionId, a: after })).sessionRankingPage;
-const server = await startBenchServer();
 const bare = await startBareServer();
+const server = await startBenchServer();
 try {
   const otherSession = process.env.SIM_COLD ? null : await warmUp(server);
   const lines = simultaneous(TABLES);

@@ -52,9 +52,15 @@ export const probeRounds = (probes: Probe[], pauseMs: number, rounds: number): P
 export async function startBareServer(): Promise<{ url: string; stop(): void }> {
   const code = "const s = require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', () => console.log(s.address().port))";
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [port] = (await once(child.stdout!, 'data')) as [Buffer];
+  // Never left behind, nor keeping the bench alive: it goes when the bench does.
+  child.unref();
+  process.once('exit', () => child.kill());
+  const port = await Promise.race([
+    once(child.stdout!, 'data').then(([data]) => String(data).trim()),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`the bare HTTP server exited (${code}) before it listened`))),
+  ]);
   child.stdout!.destroy();
-  return { url: `http://127.0.0.1:${String(port).trim()}/`, stop: () => void child.kill() };
+  return { url: `http://127.0.0.1:${port}/`, stop: () => void child.kill() };
 }
 
 async function probeLoop({ probes, pauseMs, rounds }: { probes: Probe[]; pauseMs: number; rounds: number }): Promise<void> {
