@@ -178,7 +178,6 @@ export async function readEventRows(pg: RowSource, eventId: string, leftOut?: st
   return { events, contestants, players: seated, sessions, sections, boards, results, penalties, awards };
 }
 
-
 /** The handed contestants and seats as rows read from the database would be, their timestamps `at`; in ~1 ms turns. */
 async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ contestants: Contestant[]; players: (ContestantPlayer & Player)[] }> {
   const turn = new Turn();

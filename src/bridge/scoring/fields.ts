@@ -2,6 +2,7 @@ import { expectedResults } from '../movements/generate.js';
 import type { Movement } from '../movements/movement.js';
 import { lineKind, movementOf, type LineRow, type SectionRow } from './event-input.js';
 import type { ScoreAcross } from './rules.js';
+import { grown } from './grown.js';
 
 /**
  * Which lines are compared with which: a board of a section, or — when the sections of a session
@@ -53,7 +54,7 @@ export class FieldIndex<L extends LineRow = LineRow> {
    * than a map by line id: a national session's 240,000 map entries were made and copied by the
    * collector during a whole scoring, and their tables doubled all at once as they grew.
    */
-  private position: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private position: Int32Array<ArrayBuffer> = new Int32Array(1024).fill(-1);
   /** By slot: the field the line is in. */
   private readonly fieldOf: (StoredField<L> | undefined)[] = [];
 
@@ -98,7 +99,7 @@ export class FieldIndex<L extends LineRow = LineRow> {
     const before = this.fieldOf[slot];
     const again = before !== undefined && this.positionOf(slot) >= 0;
     if (again) this.takeOut(before, this.positionOf(slot));
-    if (slot >= this.position.length) this.position = grown(this.position, slot + 1);
+    if (slot >= this.position.length) this.position = grown(this.position, slot + 1, -1);
     this.position[slot] = field.lines.length;
     this.fieldOf[slot] = field;
     field.lines.push(line);
@@ -191,10 +192,3 @@ export class FieldIndex<L extends LineRow = LineRow> {
 }
 
 const isAbsent = (line: LineRow) => lineKind(line).kind === 'ABSENT';
-
-/** A copy at least `size` long (doubling), new places −1. */
-function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(Math.max(size, array.length * 2, 1024)).fill(-1);
-  next.set(array);
-  return next;
-}

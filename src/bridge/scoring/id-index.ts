@@ -1,3 +1,5 @@
+import { grown } from './grown.js';
+
 /**
  * The items of an array (a session's lines by slot or by position) found by id, without a `Map`:
  * a hash of the id picks a bucket, and a bucket's items are chained by their index, in typed
@@ -125,10 +127,4 @@ function hashOf(id: string): number {
   let h = 0x811c9dc5;
   for (let k = id.length === 36 ? 24 : 0; k < id.length; k++) h = Math.imul(h ^ id.charCodeAt(k), 0x01000193);
   return h >>> 0;
-}
-
-function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(Math.max(size, array.length * 2));
-  next.set(array);
-  return next;
 }

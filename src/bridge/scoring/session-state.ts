@@ -6,6 +6,7 @@ import { IdIndex } from './id-index.js';
 import type { LineMatchpoints } from './matchpoint-boards.js';
 import type { LineFigures, Lines } from './session-scores.js';
 import { TallyColumns, TallyTable, type ExactSource, type Tally } from './tallies.js';
+import { grown } from './grown.js';
 
 export type Side = 'ns' | 'ew';
 
@@ -281,12 +282,4 @@ export class OrdinalSet {
     for (let i = 0; i < this.count; i++) this.marks[this.list[i]] = 0;
     this.count = 0;
   }
-}
-
-/** A typed array at least `size` long (doubling), its contents copied, new places `fill`. */
-function grown<A extends Uint8Array | Int32Array>(array: A, size: number, fill = 0): A {
-  const next = new (array.constructor as new (n: number) => A)(Math.max(size, array.length * 2));
-  if (fill !== 0) next.fill(fill, array.length);
-  next.set(array);
-  return next;
 }
