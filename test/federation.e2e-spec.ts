@@ -102,4 +102,29 @@ describe('the federation’s view of players and awards', () => {
     const again = await t.gqlAs(federationKey, `mutation($k: ID!, $d: ID!) { mergePlayers(input: { keepId: $k, duplicateId: $d, reason: "Again" }) { id } }`, { k: hill.id, d: lake.id });
     expect(again.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' }, message: expect.stringMatching(/already merged/) });
   });
+
+  it('awards a one-winner Mitchell as the one field it is ranked in, not split by home direction (DOMAIN §7)', async () => {
+    // Fewer than 6 pairs earn 3, 2, 1; 6 or more earn 12, 8, 4 (EBU-style tiers keyed on the field's size).
+    dataOf(await t.gqlAs(federationKey, `mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "ONE_WINNER", name: "One winner", tiers: [{ minContestants: 3, points: [3, 2, 1] }, { minContestants: 6, points: [12, 8, 4] }] }) { id } }`, { f: federation }));
+    const eventId = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Hillside one winner", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o, category: "ONE_WINNER", startsOn: "2026-12-01" }) { id } }`, { o: clubA })).createEvent.id;
+    const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    // Three tables, one board a round, the last round arrow-switched: all six pairs are one field.
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", boards: [1, 2, 3], movement: { kind: MITCHELL, tables: 3, boardsPerRound: 1, arrowSwitchRounds: [3] } }) { id } }`, { s: sessionId }));
+    const pairs = ['NS', 'EW'].flatMap((direction, d) => [1, 2, 3].map((number) => ({ number, direction, players: [{ name: `One ${direction}${number}`, memberNumber: `${7000 + 10 * d + number}` }] })));
+    dataOf(await t.gql(`mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { id } }`, { e: eventId, c: pairs }));
+    // Round 3 is switched: the EW pair of the row sits NS (the line names pairs as seated).
+    const lines = [
+      [1, 1, 1, 1, 1, '4S', 10], [1, 2, 3, 3, 2, '2S', 9], [1, 3, 2, 3, 2, '4S', 9],
+      [2, 1, 2, 2, 2, '4S', 10], [2, 2, 1, 1, 3, '4S', 11], [2, 3, 3, 1, 3, '2S', 8],
+      [3, 1, 3, 3, 3, '3NT', 9], [3, 2, 2, 2, 1, '3NT', 10], [3, 3, 1, 2, 1, '3NT', 8],
+    ].map(([board, round, table, nsPair, ewPair, contract, tricks]) => ({ board, round, table, nsPair, ewPair, contract, declarer: 'N', tricks }));
+    await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ lines }).expect(201);
+    dataOf(await t.gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: sessionId }));
+    const ranking = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { number direction } } }`, { s: sessionId })).sessionRanking;
+    expect(ranking.map((r: any) => r.place)).toEqual(['1', '2', '3', '4', '5', '6']);
+    const awards = dataOf(await t.gqlAs(federationKey, `query($f: ID!) { awards(federationId: $f) { memberNumber events { eventName place points } } }`, { f: federation })).awards;
+    const won = awards.flatMap((a: any) => a.events.filter((e: any) => e.eventName === 'Hillside one winner').map((e: any) => [e.place, e.points])).sort();
+    // One field of six: the 6-pair tier, 12, 8, 4 to the first three places, whatever their home direction.
+    expect(won).toEqual([['1', 12], ['2', 8], ['3', 4]]);
+  });
 });

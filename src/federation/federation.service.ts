@@ -152,11 +152,14 @@ export class FederationService {
   }
 }
 
-/** Awards of one event: each field (a two-winner Mitchell has two) by the scale's tiers. */
+/**
+ * Awards of one event: each field it is ranked in (a two-winner Mitchell has two; a one-winner
+ * Mitchell or a Howell one, whatever the pairs' home directions) by the scale's tiers.
+ */
 function eventAwards(rows: RankingRow[], tiers: AwardTier[]): [RankingRow, Fraction][] {
   const fields = groupBy(
     rows.map((row): Placed<RankingRow> => ({ item: row, rank: row.rank, place: row.place })),
-    (p) => p.item.contestant.direction ?? '',
+    (p) => p.item.field,
   );
   return [...fields.values()].flatMap((placed) => [...fieldAwards(placed, tiers)].filter(([, points]) => !points.isZero()));
 }
