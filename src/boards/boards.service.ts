@@ -4,7 +4,12 @@ import { normaliseDeal } from '../bridge/deal.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
-import type { Board as BoardRow } from '../generated/prisma/client.js';
+import type { Board as BoardRow, Prisma } from '../generated/prisma/client.js';
+import type { Vulnerability } from '../bridge/types.js';
+import { audit } from '../results/audit.js';
+import { resultSnapshot } from '../results/line-decision.js';
+import { rescoredLine } from '../results/line-score.js';
+import { changeAfterPublication } from '../results/publication.service.js';
 import type { AddBoardsInput, BoardInput, UpdateBoardInput } from './dto/board.inputs.js';
 import type { Board } from './models/board.model.js';
 
@@ -88,9 +93,44 @@ export class BoardsService {
             vulnerability: input.vulnerability ?? row.vulnerabilityOverride ?? undefined,
           })
         : {};
-    const board = toBoard(await this.prisma.board.update({ where: { id }, data: { deal, ...marking } }));
+    const board = await this.prisma.$transaction(async (tx) => {
+      const updated = toBoard(await tx.board.update({ where: { id }, data: { deal, ...marking } }));
+      if (updated.vulnerability !== toBoard(row).vulnerability) await rescoreBoard(tx, row.sessionId, row.number, updated.vulnerability, input.override);
+      return updated;
+    });
     if (deal !== undefined) this.doubleDummy.kick();
     return board;
+  }
+}
+
+/**
+ * The lines already posted on a board whose marked vulnerability changed, scored again with it
+ * (Law 77: the vulnerability is the board's; a score is never kept apart from its contract and
+ * tricks). After the Law 79C correction period a change that moves a score needs an override.
+ */
+async function rescoreBoard(tx: PrismaTx, sessionId: string, number: number, vulnerability: Vulnerability, override: boolean | undefined): Promise<void> {
+  // The same board lock as posts and corrections take (in one order), so no line is scored with the old marking meanwhile.
+  const sections = (await tx.section.findMany({ where: { sessionId }, select: { id: true } })).map((x) => x.id);
+  await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (SELECT DISTINCT hashtext(s) AS k1, ${number}::int AS k2 FROM unnest(${sections}::text[]) AS t(s) ORDER BY 1, 2 OFFSET 0) AS ordered`;
+  const lines = await tx.result.findMany({ where: { sessionId, boardNumber: number } });
+  const changes = lines.flatMap((line) => {
+    const scores = rescoredLine(line, vulnerability);
+    return scores ? [{ line, scores }] : [];
+  });
+  if (!changes.length) return;
+  const late = changeAfterPublication(await requireSession(tx, sessionId), override);
+  for (const { line, scores } of changes) {
+    const adjustment = scores.adjustment === line.adjustment ? undefined : (scores.adjustment as Prisma.InputJsonValue);
+    const saved = await tx.result.update({ where: { id: line.id }, data: { nsScore: scores.nsScore, adjustment, version: line.version + 1 } });
+    await audit(tx, {
+      sessionId,
+      action: 'RESULT_CORRECTED',
+      entityId: line.id,
+      reason: `Board ${number} marked ${vulnerability} vulnerable`,
+      law: late ?? '77',
+      before: resultSnapshot(line),
+      after: resultSnapshot(saved),
+    });
   }
 }
 

@@ -2,7 +2,8 @@ import { formatContract, formatResult, parseContract, parseResult } from '../bri
 import { InvalidContractError } from '../bridge/errors.js';
 import { contractScore } from '../bridge/score.js';
 import type { Seat, Vulnerability } from '../bridge/types.js';
-import type { ResultStatus } from '../generated/prisma/client.js';
+import type { StoredAdjustment } from '../bridge/scoring/index.js';
+import type { Result, ResultStatus } from '../generated/prisma/client.js';
 import type { ResultLineInput } from './dto/submit-result.input.js';
 
 /** The scored content of a played line: what is stored and compared for idempotency. */
@@ -42,4 +43,30 @@ export function scoreLine(line: ResultLineInput, vulnerability: Vulnerability): 
 export function relativeResult(contract: string | null, tricks: number | null): string | null {
   if (!contract || contract === 'PASS' || tricks === null) return null;
   return formatResult(parseContract(contract), tricks);
+}
+
+/**
+ * A stored line's scores on a board now marked `vulnerability` (Law 77, the vulnerability taken
+ * from the board): its played score, or each result of an assigned score, worked out again from
+ * contract, declarer and tricks; null when nothing changes.
+ */
+export function rescoredLine(row: Pick<Result, 'status' | 'contract' | 'declarer' | 'tricks' | 'nsScore' | 'adjustment'>, vulnerability: Vulnerability): Pick<Result, 'nsScore' | 'adjustment'> | null {
+  const score = (contract: string | null | undefined, declarer: string | null | undefined, tricks: number | null | undefined) =>
+    contract && contract !== 'PASS' && declarer && tricks !== null && tricks !== undefined ? contractScore(parseContract(contract), declarer as Seat, tricks, vulnerability).nsScore : null;
+  if (row.status === 'PLAYED') {
+    const nsScore = score(row.contract, row.declarer, row.tricks);
+    return nsScore !== null && nsScore !== row.nsScore ? { nsScore, adjustment: row.adjustment } : null;
+  }
+  const adjustment = row.adjustment as StoredAdjustment | null;
+  if (adjustment?.kind !== 'ASSIGNED') return null;
+  let changed = false;
+  const again = (list: typeof adjustment.ns) =>
+    list.map((c) => {
+      const nsScore = score(c.contract, c.declarer, c.tricks);
+      if (nsScore === null || nsScore === c.nsScore) return c;
+      changed = true;
+      return { ...c, nsScore };
+    });
+  const next = { ...adjustment, ns: again(adjustment.ns), ew: adjustment.ew ? again(adjustment.ew) : undefined };
+  return changed ? { nsScore: row.nsScore, adjustment: next as unknown as Result['adjustment'] } : null;
 }

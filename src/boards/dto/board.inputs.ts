@@ -37,4 +37,8 @@ export class UpdateBoardInput {
   @IsOptional()
   @IsBoolean()
   clearOverride?: boolean;
+  @Field({ nullable: true, description: 'After the correction period (Law 79C2): a new vulnerability scores the posted lines again' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
