@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { frac } from './fraction.js';
-import { fieldAwards, scaleProblem, tierFor, type AwardTier } from './awards.js';
+import { fieldAwards, rankingAwards, scaleProblem, tierFor, type AwardTier } from './awards.js';
 import { placeByScore } from './ranking.js';
 
 /** DOMAIN §7: awards by place and field size; ties share the combined award of the tied places. */
@@ -36,6 +36,26 @@ describe('federation awards', () => {
 
   it('keeps fractions exact', () => {
     expect(awards([50, 50, 50, 50, 50, 50, 50, 40])).toContainEqual(['p1', '26/7']);
+  });
+
+  it('shares the award of teams level on VPs though a tie-break placed them apart (DOMAIN §7: ties never change shared awards)', () => {
+    // The standings put team 1 above team 2 on their match (head-to-head), both on 30 VPs.
+    const rows = [
+      { id: 't1', field: '', rank: 1, score: frac(30) },
+      { id: 't2', field: '', rank: 2, score: frac(30) },
+      { id: 't3', field: '', rank: 3, score: frac(25) },
+      { id: 't4', field: '', rank: 4, score: frac(5) },
+    ];
+    const byScore = [...rankingAwards(rows, tiers, 'SCORE')].map(([r, a]) => [r.id, a.toString()]);
+    expect(byScore).toEqual([['t1', '5'], ['t2', '5'], ['t3', '2'], ['t4', '0']]);
+    // Pairs are tied as the ranking places them (by percentage), whatever their matchpoints.
+    const pairs = [
+      { id: 'p1', field: 'NS', rank: 1, score: frac(20) },
+      { id: 'p2', field: 'NS', rank: 1, score: frac(18) },
+      { id: 'p3', field: 'NS', rank: 3, score: frac(18) },
+      { id: 'p4', field: 'NS', rank: 4, score: frac(10) },
+    ];
+    expect([...rankingAwards(pairs, tiers, 'PLACE')].map(([r, a]) => [r.id, a.toString()])).toEqual([['p1', '5'], ['p2', '5'], ['p3', '2'], ['p4', '0']]);
   });
 
   it('gives nothing to a field too small for the scale', () => {

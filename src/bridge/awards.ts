@@ -1,5 +1,6 @@
 import { Fraction, frac, sum } from './fraction.js';
-import type { Placed } from './ranking.js';
+import { groupBy } from './grouping.js';
+import { placeByScore, type Placed } from './ranking.js';
 
 /**
  * Federation awards as data (DOMAIN §7, masterpoints): points by place for fields of at least
@@ -27,6 +28,32 @@ export function fieldAwards<T>(placed: readonly Placed<T>[], tiers: readonly Awa
   for (const [rank, tied] of byRank) {
     const combined = sum(tied.map((_, i) => frac(tier.points[rank - 1 + i] ?? 0)));
     for (const item of tied) awards.set(item, combined.div(frac(tied.length)));
+  }
+  return awards;
+}
+
+/** A ranked contestant as awards read it: its field, its place in it, its score. */
+export interface AwardedRow {
+  field: string;
+  rank: number;
+  score: Fraction;
+}
+
+/**
+ * Each ranked contestant's award, field by field (a two-winner Mitchell has two fields; a
+ * one-winner Mitchell or a Howell one, whatever the pairs' home directions). `tiedBy`: PLACE takes
+ * the ranking's ties as they stand (pairs: equal percentages); SCORE ties equal scores, as teams
+ * level on VPs are tied for awards whatever tie-break ordered them in the standings (DOMAIN §7:
+ * ties never change shared awards; a tie is split only for a winner or an indivisible prize).
+ */
+export function rankingAwards<R extends AwardedRow>(rows: readonly R[], tiers: readonly AwardTier[], tiedBy: 'PLACE' | 'SCORE'): Map<R, Fraction> {
+  const awards = new Map<R, Fraction>();
+  for (const field of groupBy(rows, (r) => r.field).values()) {
+    const placed =
+      tiedBy === 'SCORE'
+        ? placeByScore(field, (r) => r.score, (r) => String(r.rank).padStart(9, '0'))
+        : field.map((r): Placed<R> => ({ item: r, rank: r.rank, place: String(r.rank) }));
+    for (const [row, points] of fieldAwards(placed, tiers)) awards.set(row, points);
   }
   return awards;
 }

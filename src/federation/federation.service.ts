@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { fieldAwards, scaleProblem, type AwardTier } from '../bridge/awards.js';
+import { rankingAwards, scaleProblem, type AwardTier } from '../bridge/awards.js';
 import { Fraction } from '../bridge/fraction.js';
-import type { Placed } from '../bridge/ranking.js';
+import type { ScoringKind } from '../bridge/scoring/index.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -9,7 +9,6 @@ import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
 import type { PlayerAwards, PlayerHistoryEntry } from './models/federation.models.js';
-import { groupBy } from '../bridge/grouping.js';
 
 export interface AwardsQuery {
   from?: Date;
@@ -130,7 +129,7 @@ export class FederationService {
       const tiers = scales.get(event.category ?? '');
       if (!tiers) continue;
       const scored = await this.scored.ofEvent(event.id);
-      for (const [row, points] of eventAwards(rankingRows(scored, [...scored.sessions.values()]), tiers)) {
+      for (const [row, points] of eventAwards(rankingRows(scored, [...scored.sessions.values()]), tiers, scored.kind)) {
         for (const { player } of row.contestant.players) {
           const key = player.memberNumber ? `m:${player.memberNumber}` : `p:${player.id}`;
           const person = people.get(key) ?? { memberNumber: player.memberNumber, name: player.name, playerIds: new Set<string>(), total: Fraction.ZERO, events: [] };
@@ -152,14 +151,8 @@ export class FederationService {
   }
 }
 
-/**
- * Awards of one event: each field it is ranked in (a two-winner Mitchell has two; a one-winner
- * Mitchell or a Howell one, whatever the pairs' home directions) by the scale's tiers.
- */
-function eventAwards(rows: RankingRow[], tiers: AwardTier[]): [RankingRow, Fraction][] {
-  const fields = groupBy(
-    rows.map((row): Placed<RankingRow> => ({ item: row, rank: row.rank, place: row.place })),
-    (p) => p.item.field,
-  );
-  return [...fields.values()].flatMap((placed) => [...fieldAwards(placed, tiers)].filter(([, points]) => !points.isZero()));
+/** Awards of one event: pairs tied as ranked; teams tied on VPs (or IMPs) whatever tie-break placed them. */
+function eventAwards(rows: RankingRow[], tiers: AwardTier[], kind: ScoringKind): [RankingRow, Fraction][] {
+  const teams = kind === 'TEAMS_IMPS' || kind === 'TEAMS_POINTS';
+  return [...rankingAwards(rows, tiers, teams ? 'SCORE' : 'PLACE')].filter(([, points]) => !points.isZero());
 }
