@@ -1,17 +1,10 @@
 import { fileError } from './csv-cells.js';
 import { countLineBreaks } from './line-breaks.js';
+import { decodeWindows1252 } from './windows-1252.js';
 
 /* CSV in, below the columns: a file's bytes decoded and split into records of cells (RFC 4180, "," or ";"). */
 
 // ───────────────────────────── decoding ─────────────────────────────
-
-/** windows-1252 bytes 0x80–0x9F (the five unassigned ones keep their code point, as in the WHATWG table). */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-/** Node's TextDecoder reads "windows-1252" as plain Latin-1, so the 0x80–0x9F row is mapped here. */
-function decodeWindows1252(bytes: Buffer): string {
-  return bytes.toString('latin1').replace(/[\u0080-\u009F]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
-}
 
 /**
  * Bytes to text: a UTF-16 byte order mark says UTF-16; otherwise UTF-8 when the bytes are valid UTF-8,

@@ -86,6 +86,13 @@ describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
   it.each([
     ['UTF-8 with a byte-order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('[Event "Café Ł"]\n[Board "1"]')]), 'Café Ł'],
     ['Windows-1252 when the bytes are not UTF-8', Buffer.from([...Buffer.from('[Event "Caf'), 0xe9, ...Buffer.from('"]\n[Board "1"]')]), 'Café'],
+    // 0x80–0x9F are printable in windows-1252 (en dash, curly quote, Š): not the control characters Latin-1 has there.
+    ['Windows-1252 punctuation and letters of its 0x80–0x9F row', Buffer.from([...Buffer.from('[Event "Pairs '), 0x96, ...Buffer.from(' O'), 0x92, 0x8a, ...Buffer.from('"]\n[Board "1"]')]), 'Pairs – O’Š'],
+    [
+      'a declared ISO-8859-1 charset, read as windows-1252 as browsers do',
+      Buffer.from([...Buffer.from('%Content-type: text/x-pbn; charset=ISO-8859-1\n[Event "'), 0x93, ...Buffer.from('Club'), 0x94, ...Buffer.from('"]\n[Board "1"]')]),
+      '“Club”',
+    ],
     [
       'a declared ISO-8859-2 charset',
       Buffer.from([...Buffer.from('% Charset ISO-8859-2\n[Event "'), 0xa3, 0xf3, 0x64, 0xbc, ...Buffer.from('"]\n[Board "1"]')]),

@@ -21,6 +21,7 @@ import {
   type ScoringInFile,
 } from './interchange.js';
 import { countLineBreaks } from './line-breaks.js';
+import { decodeWindows1252 } from './windows-1252.js';
 
 /*
  * PBN 2.1 (DOMAIN §9.1, https://tistis.nl/pbn/): `parsePbn` reads a file into the interchange shape,
@@ -38,11 +39,12 @@ function decodePbn(input: Buffer | string): string {
   if (typeof input === 'string') return input.startsWith('\uFEFF') ? input.slice(1) : input;
   const declared = declaredCharset(input);
   const decoder = declared ? decoderFor(declared) : null;
-  if (decoder) return stripBom(decoder.decode(input));
+  // Latin-1 and ASCII labels mean windows-1252, which Node's TextDecoder reads as plain Latin-1.
+  if (decoder) return stripBom(decoder.encoding === 'windows-1252' ? decodeWindows1252(input) : decoder.decode(input));
   try {
     return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(input));
   } catch {
-    return new TextDecoder('windows-1252').decode(input);
+    return decodeWindows1252(input);
   }
 }
 

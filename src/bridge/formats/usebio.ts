@@ -21,6 +21,7 @@ import {
   type RejectedItem,
   type ScoringInFile,
 } from './interchange.js';
+import { decodeWindows1252 } from './windows-1252.js';
 
 /*
  * USEBIO (DOMAIN §9.2), the EBU's XML results format: `parseUsebio` reads a file into the interchange
@@ -49,14 +50,6 @@ const READABLE_ENCODINGS = new Map<string, 'utf-8' | 'windows-1252'>([
   ['us-ascii', 'windows-1252'],
   ['ascii', 'windows-1252'],
 ]);
-
-/** windows-1252 bytes 0x80–0x9F (the five unassigned ones keep their code point, as in the WHATWG table). */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
-/** Node's TextDecoder reads "windows-1252" as plain Latin-1, so the 0x80–0x9F row is mapped here. */
-function decodeWindows1252(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('latin1').replace(/[\u0080-\u009F]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
-}
 
 const XML_DECLARATION_ENCODING = /^\s*<\?xml\s[^>]*?encoding\s*=\s*(["'])([^"']*)\1/;
 
