@@ -641,6 +641,16 @@ describe('printPbn: a PBN 2.1 export (DOMAIN §9.1 mandatory tags in export orde
     expect(rows).toContain('[Scoring "MP"]');
   });
 
+  it('keeps the mandatory tags together and in order when a board has its double-dummy tables', () => {
+    const solved: InterchangeEvent = {
+      ...event,
+      sessions: [{ ...event.sessions[0], boards: [{ number: 1, dealer: 'W', vulnerability: 'BOTH', deal: DEAL, source: '', doubleDummy: Array.from({ length: 20 }, () => 7) }] }],
+    };
+    const game = printPbn(solved).split('\r\n\r\n')[1].split('\r\n');
+    expect(game.slice(0, 15).map((r) => /^\[(\w+) /.exec(r)?.[1])).toEqual(['Event', 'Site', 'Date', 'Board', 'West', 'North', 'East', 'South', 'Dealer', 'Vulnerable', 'Deal', 'Scoring', 'Declarer', 'Contract', 'Result']);
+    expect(game).toContain('[DoubleDummyTricks "77777777777777777777"]');
+  });
+
   it('uses Law 2 for dealer and vulnerability when the board does not give them', () => {
     const board2 = text.split('\r\n\r\n')[2];
     expect(board2).toContain(`[Dealer "${boardInfo(2).dealer}"]`);

@@ -1262,11 +1262,12 @@ function printBoardGame(
     tagLine('Dealer', game.board.dealer ?? law2.dealer),
     tagLine('Vulnerable', VULNERABLE_TAG[game.board.vulnerability ?? law2.vulnerability]),
     tagLine('Deal', game.board.deal ?? ''),
-    ...doubleDummyTags(game.board),
     tagLine('Scoring', event.scoring ? SCORING_KEYWORDS[event.scoring] : ''),
     tagLine('Declarer', ''),
     tagLine('Contract', ''),
     tagLine('Result', ''),
+    // Supplemental tags follow the whole mandatory set (export format).
+    ...doubleDummyTags(game.board),
     tagLine('Competition', COMPETITION[event.kind]),
   ];
   if (marked) out.push(tagLine('Stage', `Session ${game.session}`));
