@@ -383,6 +383,28 @@ describe('contestants (DOMAIN §9.1: PairId refers to the TotalScoreTable)', () 
     expect(event.contestants[0].figures.score).toBe(score);
   });
 
+  it('carries a teams event in victory points: TotalScoreVP then, TotalScoreIMP otherwise', () => {
+    const team = (number: number, vp: number): InterchangeContestant => ({ section: null, number, direction: null, name: `Team ${number}`, players: [], figures: { score: vp }, source: '' });
+    const teams: InterchangeEvent = {
+      format: 'PBN',
+      name: 'Teams',
+      date: '2024-03-14',
+      kind: 'TEAMS',
+      scoring: 'TEAMS_IMPS',
+      club: null,
+      generator: null,
+      victoryPoints: true,
+      contestants: [team(1, 12.5), team(2, 7.5)],
+      sessions: [],
+    };
+    const printed = printPbn(teams);
+    expect(printed).toContain('TotalScoreVP');
+    expect(parsePbn(printed).event.victoryPoints).toBe(true);
+    const inImps = printPbn({ ...teams, victoryPoints: undefined });
+    expect(inImps).toContain('TotalScoreIMP');
+    expect(parsePbn(inImps).event.victoryPoints).toBeUndefined();
+  });
+
   it('reads the PBN 2.0 column names and decimal commas', () => {
     const { event } = parsePbn(pbn('[TotalScoreTable "PairId;TotalMP;TotalPercentage"]', '1 42,5 55,25%'));
     expect(event.contestants[0].figures).toEqual({ score: 42.5, percentage: 55.25 });

@@ -1038,6 +1038,8 @@ export function parsePbn(input: Buffer | string): ParseOutcome {
   const contestants = ranked.length > 0 ? ranked : contestantsFromLines(pending);
 
   const site = firstValue(games, 'Site') ?? headerValue(scan.header, 'HRTitleSite', true);
+  // A teams ranking totalled in VPs: the matches are converted to victory points.
+  const victoryPoints = kind === 'TEAMS' && rankingTables.some((t) => t.columns.includes('totalscorevp') || t.columns.includes('totalvp'));
   return {
     event: {
       format: 'PBN',
@@ -1047,6 +1049,7 @@ export function parsePbn(input: Buffer | string): ParseOutcome {
       scoring,
       club: site ? { name: site, id: null } : null,
       generator: generatorOf(games, scan.header),
+      ...(victoryPoints ? { victoryPoints: true } : {}),
       contestants,
       sessions: buildSessions(boards, pending),
     },
@@ -1123,10 +1126,11 @@ function namesText(c: InterchangeContestant): string | null {
   return c.players.length === 1 ? `${names};` : names;
 }
 
+/** The ranking's total in its unit: VPs only for teams whose matches are converted (the reader takes that column to say so). */
 function rankingScoreColumn(event: InterchangeEvent): string {
-  if (event.kind === 'TEAMS') return 'TotalScoreVP';
+  if (event.kind === 'TEAMS' && event.victoryPoints) return 'TotalScoreVP';
   if (event.scoring === 'TOTAL_POINTS') return 'TotalScore';
-  if (event.scoring === null || event.scoring === 'MATCHPOINTS') return 'TotalScoreMP';
+  if (event.scoring === null ? event.kind !== 'TEAMS' : event.scoring === 'MATCHPOINTS') return 'TotalScoreMP';
   return 'TotalScoreIMP';
 }
 
