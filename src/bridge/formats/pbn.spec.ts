@@ -85,6 +85,8 @@ describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
 
   it.each([
     ['UTF-8 with a byte-order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('[Event "Café Ł"]\n[Board "1"]')]), 'Café Ł'],
+    ['UTF-16LE with a byte-order mark (Notepad\'s "Unicode")', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('[Event "Café 桥"]\r\n[Board "1"]', 'utf16le')]), 'Café 桥'],
+    ['UTF-16BE with a byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('[Event "Café 桥"]\r\n[Board "1"]', 'utf16le').swap16()]), 'Café 桥'],
     ['Windows-1252 when the bytes are not UTF-8', Buffer.from([...Buffer.from('[Event "Caf'), 0xe9, ...Buffer.from('"]\n[Board "1"]')]), 'Café'],
     // 0x80–0x9F are printable in windows-1252 (en dash, curly quote, Š): not the control characters Latin-1 has there.
     ['Windows-1252 punctuation and letters of its 0x80–0x9F row', Buffer.from([...Buffer.from('[Event "Pairs '), 0x96, ...Buffer.from(' O'), 0x92, 0x8a, ...Buffer.from('"]\n[Board "1"]')]), 'Pairs – O’Š'],
