@@ -166,6 +166,29 @@ describe('files in and out', () => {
     });
   });
 
+  it('keeps the travellers and hands a director hides out of the public exports; the ranking and the club still see them', async () => {
+    const file = [
+      '[Event "Hidden Night"]',
+      '[Date "2026.04.04"]',
+      '[Board "1"]',
+      '[Deal "N:AKQ2.T95.J87.A43 J854.AQ2.Q94.KQ6 T9.K8763.AK2.J97 763.J4.T653.T852"]',
+      '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]',
+      '1 2 4H S 10',
+      '3 4 4H S 9',
+      '',
+    ].join('\n');
+    const { eventId } = (await importFile('pbn', file).expect(201)).body;
+    const session = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: eventId })).event.sessions[0].id;
+    dataOf(await t.gql(`mutation($s: ID!) { updateSession(id: $s, input: { hideTravellers: true, status: IN_PROGRESS }) { id } }`, { s: session }));
+    for (const path of ['export.pbn', 'export.usebio', 'travellers.csv']) {
+      expect((await t.as(null).get(`/api/v1/events/${eventId}/${path}`).expect(200)).text).not.toMatch(/4H|AKQ2/);
+      expect((await t.http().get(`/api/v1/events/${eventId}/${path}`).expect(200)).text).toMatch(/4H/);
+    }
+    const exported = dataOf(await t.gqlAs(null, `query($e: ID!) { exportEvent(eventId: $e, format: PBN) { content } }`, { e: eventId })).exportEvent;
+    expect(exported.content).not.toMatch(/4H|AKQ2/);
+    expect((await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200)).text).toMatch(/^1=?,/m);
+  });
+
   describe('round trips: export, import, the same event and the same scores', () => {
     let pairsEvent: string;
     let teamsEvent: string;

@@ -12,6 +12,7 @@ import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/
 import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { Principal } from '../auth/principal.js';
+import { DealVisibility } from '../boards/deal-visibility.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import type { StoredAdjustment } from '../bridge/scoring/index.js';
 
@@ -35,23 +36,38 @@ export class ExportService {
     private readonly scored: ScoredEvents,
     private readonly prisma: PrismaService,
     private readonly privacy: PlayerPrivacy,
+    private readonly deals: DealVisibility,
   ) {}
 
-  /** `reader`: names and member numbers as that reader may see them (PlayerPrivacy); exports are public. */
+  /**
+   * `reader`: names and member numbers as that reader may see them (PlayerPrivacy); exports are
+   * public. A session whose travellers the director hides goes out without its lines and hands to
+   * whoever may not see them (DealVisibility), as its travellers and boards read; the ranking stays.
+   */
   async export(eventId: string, format: ExportFormat, reader: Principal | null = null): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
     const shown = await this.shownContestants(scored, reader);
     const base = fileName(scored.data.event.name);
+    const file = async () => withoutSessions(toInterchange(scored, shown), await this.hiddenSessions(scored, reader));
     switch (format) {
       case 'PBN':
-        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(toInterchange(scored, shown), scored)) };
+        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(await file(), scored)) };
       case 'USEBIO':
-        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(toInterchange(scored, shown)) };
+        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(await file()) };
       case 'TRAVELLERS_CSV':
-        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(toInterchange(scored, shown)) };
+        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(await file()) };
       case 'RANKING_CSV':
         return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored, shown) };
     }
+  }
+
+  /** Numbers of the sessions whose travellers and hands the reader may not see now. */
+  private async hiddenSessions(scored: ScoredEvent, reader: Principal | null): Promise<Set<number>> {
+    const hidden = new Set<number>();
+    for (const s of scored.sessions.values()) {
+      if (!(await this.deals.visible({ sessionId: s.data.session.id }, reader))) hidden.add(s.data.session.number);
+    }
+    return hidden;
   }
 
   /** Each contestant's name and players as the reader may see them. */
@@ -103,6 +119,15 @@ export function toInterchange(scored: ScoredEvent, shown: Shown): InterchangeEve
     victoryPoints: !!event.vpScale,
     contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown.get(c.id)!)),
     sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
+  };
+}
+
+/** The event without the lines and deals of the sessions numbered in `hidden`. */
+function withoutSessions(file: InterchangeEvent, hidden: Set<number>): InterchangeEvent {
+  if (hidden.size === 0) return file;
+  return {
+    ...file,
+    sessions: file.sessions.map((s) => (hidden.has(s.number) ? { ...s, lines: [], boards: s.boards.map((b) => ({ ...b, deal: null })) } : s)),
   };
 }
 
