@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { dataOf, startTestApp, type TestApp } from '../support/app.js';
+
+const DEAL = 'N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432';
+
+/** What the public and other clubs must not read by ways other than the ones the access tests walk. */
+describe('leaks found by a sweep', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('exports of a session whose travellers the director hides', () => {
+    let event: string;
+    let session: string;
+    let clubKey: string;
+    let otherClubKey: string;
+
+    beforeAll(async () => {
+      const org = async (name: string) => dataOf(await t.gql(`mutation($n: String!) { createOrganization(input: { name: $n }) { id } }`, { n: name })).createOrganization.id as string;
+      const club = await org('Hiding club');
+      const other = await org('Curious club');
+      const key = async (o: string) => dataOf(await t.gql(`mutation($o: ID!) { createApiKey(input: { name: "k", role: DIRECTOR, organizationId: $o }) { key } }`, { o })).createApiKey.key as string;
+      clubKey = await key(club);
+      otherClubKey = await key(other);
+      event = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Hidden night", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: club })).createEvent.id;
+      session = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: event })).createSession.id;
+      dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: session }));
+      dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1, name: "One" }, { number: 2, name: "Two" }, { number: 3, name: "Three" }, { number: 4, name: "Four" }] }) { id } }`, { e: event }));
+      const board = dataOf(await t.gql(`query($s: ID!) { board(sessionId: $s, number: 1) { id } }`, { s: session })).board.id;
+      dataOf(await t.gql(`mutation($b: ID!, $d: String!) { updateBoard(id: $b, input: { deal: $d }) { id } }`, { b: board, d: DEAL }));
+      dataOf(await t.gql(`mutation($s: ID!) { updateSession(id: $s, input: { hideTravellers: true, status: IN_PROGRESS }) { id } }`, { s: session }));
+      await t.http().post(`/api/v1/sessions/${session}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '7NT', declarer: 'N', result: '=' }).expect(201);
+      // The traveller itself is hidden from the public.
+      expect(dataOf(await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 1) { hidden } }`, { s: session })).traveller.hidden).toBe(true);
+    });
+
+    it('carry neither the lines nor the deals to the public or another club, over REST or GraphQL', async () => {
+      for (const key of [null, otherClubKey]) {
+        for (const path of ['export.pbn', 'export.usebio', 'travellers.csv']) {
+          const res = await t.as(key).get(`/api/v1/events/${event}/${path}`).expect(200);
+          expect(res.text).not.toContain('7NT');
+          expect(res.text).not.toContain('AKQJ.AKQ');
+        }
+        for (const format of ['PBN', 'USEBIO', 'TRAVELLERS_CSV']) {
+          const content = dataOf(await t.gqlAs(key, `query($e: ID!) { exportEvent(eventId: $e, format: ${format}) { content } }`, { e: event })).exportEvent.content as string;
+          expect(content).not.toContain('7NT');
+          expect(content).not.toContain('AKQJ.AKQ');
+        }
+      }
+      // The ranking stays public, as the ranking pages are.
+      expect((await t.as(null).get(`/api/v1/events/${event}/ranking.csv`).expect(200)).text).toContain('One');
+    });
+
+    it('carry them to the club, and to everyone once the session has ended', async () => {
+      const club = await t.as(clubKey).get(`/api/v1/events/${event}/export.pbn`).expect(200);
+      expect(club.text).toContain('7NT');
+      expect(club.text).toContain(DEAL);
+      dataOf(await t.gql(`mutation($s: ID!) { updateSession(id: $s, input: { status: COMPLETED }) { id } }`, { s: session }));
+      const shown = await t.as(null).get(`/api/v1/events/${event}/export.pbn`).expect(200);
+      expect(shown.text).toContain('7NT');
+      expect(shown.text).toContain(DEAL);
+    });
+  });
+});
