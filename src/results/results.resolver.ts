@@ -1,5 +1,6 @@
 import { Args, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
-import { Actor } from '../auth/actor.decorator.js';
+import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
+import type { Principal } from '../auth/principal.js';
 import { Requires, RequiresKey, type ScopeTarget } from '../auth/requires.decorator.js';
 import { BadInputError } from '../common/errors.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
@@ -90,12 +91,15 @@ export class ResultsResolver {
   }
 
   @Query(() => [MatchAward], { description: 'Byes and forfeits of a session (teams)' })
-  matchAwards(@IdArg('sessionId') sessionId: string) {
+  async matchAwards(@IdArg('sessionId') sessionId: string, @CurrentPrincipal() principal: Principal | null) {
+    // A session of a deleted event, or of an archived one the key is not of, is unknown (as session).
+    await this.lifecycle.checkSession(sessionId, principal);
     return this.awards.list(sessionId);
   }
 
   @Query(() => [PenaltyModel], { description: 'Penalties of a session' })
-  penalties(@IdArg('sessionId') sessionId: string) {
+  async penalties(@IdArg('sessionId') sessionId: string, @CurrentPrincipal() principal: Principal | null) {
+    await this.lifecycle.checkSession(sessionId, principal);
     return this.prisma.penalty.findMany({ where: { sessionId, revokedAt: null }, orderBy: { createdAt: 'asc' } });
   }
 

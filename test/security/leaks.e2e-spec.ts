@@ -64,4 +64,36 @@ describe('leaks found by a sweep', () => {
       expect(shown.text).toContain(DEAL);
     });
   });
+
+  describe('a session of a deleted or archived event', () => {
+    it('keeps its penalties (the director’s reasons) and byes from the public and other clubs, as the session itself', async () => {
+      const org = async (name: string) => dataOf(await t.gql(`mutation($n: String!) { createOrganization(input: { name: $n }) { id } }`, { n: name })).createOrganization.id as string;
+      const club = await org('Retiring club');
+      const key = async (o: string) => dataOf(await t.gql(`mutation($o: ID!) { createApiKey(input: { name: "k", role: DIRECTOR, organizationId: $o }) { key } }`, { o })).createApiKey.key as string;
+      const [clubKey, otherKey] = [await key(club), await key(await org('Nosy club'))];
+      const night = async (name: string) => {
+        const event = dataOf(await t.gql(`mutation($o: ID!, $n: String!) { createEvent(input: { name: $n, kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: club, n: name })).createEvent.id as string;
+        const session = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: event })).createSession.id as string;
+        dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: session }));
+        const pair = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: event })).addContestants[0].id;
+        dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { addPenalty(input: { sessionId: $s, contestantId: $c, unit: PERCENT_OF_TOP, amount: "25", reason: "Slow play, third warning" }) { id } }`, { s: session, c: pair }));
+        return { event, session };
+      };
+      const query = `query($s: ID!) { penalties(sessionId: $s) { reason } }`;
+      const codes = async (key: string | null, session: string) => {
+        const [penalties, awards] = [await t.gqlAs(key, query, { s: session }), await t.gqlAs(key, `query($s: ID!) { matchAwards(sessionId: $s) { id } }`, { s: session })];
+        return [[penalties, awards].map((res) => res.errors?.[0]?.extensions?.code), JSON.stringify(penalties.data ?? null).includes('Slow play')];
+      };
+      const deleted = await night('Deleted night');
+      const archived = await night('Archived night');
+      dataOf(await t.gqlAs(clubKey, `mutation($id: ID!) { deleteEvent(id: $id, reason: "Test event") { id } }`, { id: deleted.event }));
+      dataOf(await t.gqlAs(clubKey, `mutation($id: ID!) { archiveEvent(id: $id, reason: "Season over") { id } }`, { id: archived.event }));
+      for (const key of [null, otherKey]) {
+        expect(await codes(key, deleted.session)).toEqual([['NOT_FOUND', 'NOT_FOUND'], false]);
+        expect(await codes(key, archived.session)).toEqual([['NOT_FOUND', 'NOT_FOUND'], false]);
+      }
+      // The club still reads its archived event's penalties.
+      expect(dataOf(await t.gqlAs(clubKey, query, { s: archived.session })).penalties).toEqual([{ reason: 'Slow play, third warning' }]);
+    });
+  });
 });
