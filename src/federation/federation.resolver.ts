@@ -29,7 +29,8 @@ export class FederationResolver {
         : new UnauthenticatedError('A player’s history needs an API key of the player’s club or its federation');
       throw graphQLErrorOf(error.code, error.message);
     }
-    return this.federation.history(player.id);
+    // The pair's name as its clubs publish it to this reader: a name made of its players' names would tell a withheld partner's name.
+    return Promise.all((await this.federation.history(player.id)).map(async ({ seated, ...entry }) => ({ ...entry, contestantName: await this.privacy.contestantName(seated, principal) })));
   }
 
   @Query(() => [Player], { description: 'The player records with this member number in a federation’s clubs' })

@@ -4,11 +4,19 @@ import { Fraction } from '../bridge/fraction.js';
 import type { ScoringKind } from '../bridge/scoring/index.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Player, Prisma } from '../generated/prisma/client.js';
 import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { MergePlayersInput, SetAwardScaleInput } from './dto/federation.inputs.js';
 import type { PlayerAwards, PlayerHistoryEntry } from './models/federation.models.js';
+
+/** A history entry's pair as it sits in the event: its own name and its players. */
+export interface SeatedContestant {
+  name: string;
+  number: number;
+  eventId: string;
+  players: Player[];
+}
 
 export interface AwardsQuery {
   from?: Date;
@@ -28,7 +36,7 @@ export class FederationService {
   ) {}
 
   /** Every event a player (and any duplicate merged into it) played, with partners and result. */
-  async history(playerId: string): Promise<PlayerHistoryEntry[]> {
+  async history(playerId: string): Promise<(PlayerHistoryEntry & { seated: SeatedContestant })[]> {
     const seats = await this.prisma.contestantPlayer.findMany({
       where: { playerId, contestant: { event: { deletedAt: null } } },
       include: { contestant: { include: { event: { include: { sessions: true } }, players: { include: { player: true }, orderBy: { position: 'asc' } } } } },
@@ -44,6 +52,8 @@ export class FederationService {
           contestantNumber: c.number,
           direction: c.direction,
           contestantName: c.name,
+          // For the reader's name policies (the resolver shows the name as the pair's clubs publish it).
+          seated: { name: c.name, number: c.number, eventId: c.eventId, players: c.players.map((p) => p.player) },
           partners: c.players.map((p) => p.player).filter((p) => p.id !== playerId),
           place: row?.place ?? null,
           score: row ? row.score.round(2) : null,

@@ -96,4 +96,29 @@ describe('leaks found by a sweep', () => {
       expect(dataOf(await t.gqlAs(clubKey, query, { s: archived.session })).penalties).toEqual([{ reason: 'Slow play, third warning' }]);
     });
   });
+
+  describe('a player’s history', () => {
+    it('names the pair as its club publishes it: a partner’s withheld name is not told by the pair’s name', async () => {
+      const org = async (name: string, kind: string, federationId?: string) =>
+        dataOf(await t.gql(`mutation($in: CreateOrganizationInput!) { createOrganization(input: $in) { id } }`, { in: { name, kind, federationId } })).createOrganization.id as string;
+      const federation = await org('History federation', 'FEDERATION');
+      const [clubA, clubB] = [await org('Private club', 'CLUB', federation), await org('Open club', 'CLUB', federation)];
+      const key = async (role: string, o: string) => dataOf(await t.gql(`mutation($r: ApiRole!, $o: ID!) { createApiKey(input: { name: "k", role: $r, organizationId: $o }) { key } }`, { r: role, o })).createApiKey.key as string;
+      const [keyA, keyB, keyFederation] = [await key('ADMIN', clubA), await key('ADMIN', clubB), await key('DIRECTOR', federation)];
+      dataOf(await t.gqlAs(keyA, `mutation($id: ID!) { updateOrganization(id: $id, input: { namePolicy: HIDDEN }) { id } }`, { id: clubA }));
+      const event = dataOf(await t.gqlAs(keyA, `mutation { createEvent(input: { name: "Private night", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+      const pair = dataOf(await t.gqlAs(keyA, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1, players: [{ name: "Ann Both" }, { name: "Zed Private" }] }, { number: 2 }] }) { players { id } } }`, { e: event })).addContestants[0];
+      // Ann plays at both clubs: the federation merges club A's record of her into club B's.
+      const annB = dataOf(await t.gqlAs(keyB, `mutation { createPlayer(input: { name: "Ann Both" }) { id } }`)).createPlayer.id;
+      dataOf(await t.gqlAs(keyFederation, `mutation($k: ID!, $d: ID!) { mergePlayers(input: { keepId: $k, duplicateId: $d, reason: "The same person" }) { id } }`, { k: annB, d: pair.players[0].id }));
+      // Club B reads its player's history: club A's pair shows as club A publishes it, everywhere.
+      const history = dataOf(await t.gqlAs(keyB, `query($p: ID!) { player(id: $p) { history { contestantName partners { name } } } }`, { p: annB })).player.history;
+      const shown = dataOf(await t.gqlAs(keyB, `query($e: ID!) { event(id: $e) { contestants { number name } } }`, { e: event })).event.contestants[0].name;
+      expect(JSON.stringify(history)).not.toContain('Zed Private');
+      expect(history).toEqual([{ contestantName: shown, partners: [{ name: '(withheld)' }] }]);
+      // The federation, in reach of both clubs, reads it in full.
+      const full = dataOf(await t.gqlAs(keyFederation, `query($p: ID!) { player(id: $p) { history { contestantName } } }`, { p: annB })).player.history;
+      expect(full).toEqual([{ contestantName: 'Ann Both & Zed Private' }]);
+    });
+  });
 });
