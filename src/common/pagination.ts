@@ -57,6 +57,17 @@ export function decodeCursor(cursor: string): string {
   return id;
 }
 
+/**
+ * Refuses a cursor naming a row outside the list's filters (`inList`: whether the row is in it). A
+ * cursor only positions the page in the list's order, so one forged from another row's id would
+ * tell where that row sorts: a withheld player's name, a deleted event's date.
+ */
+export async function checkCursor(args: PageArgs, inList: (id: string) => Promise<boolean>): Promise<void> {
+  if (args.after && !(await inList(decodeCursor(args.after)))) {
+    throw new BadInputError(`Cursor "${args.after}" is not a row of this list (it may have left it since): ask again without after`, ['after']);
+  }
+}
+
 /** The Prisma arguments for one page: one extra row tells whether another page follows. */
 export function pageQuery(args: PageArgs): { take: number; skip?: number; cursor?: { id: string } } {
   const take = args.first + 1;

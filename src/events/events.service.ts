@@ -1,7 +1,7 @@
 import { literalLike } from '../common/like.js';
 import { Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
-import { pageQuery, toPage, type Page } from '../common/pagination.js';
+import { checkCursor, pageQuery, toPage, type Page } from '../common/pagination.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
 import { EventListing, type CreateEventInput, type EventsArgs, type UpdateEventInput } from './dto/event.inputs.js';
@@ -47,6 +47,7 @@ export class EventsService {
       // Archived and deleted events drop out of lists (the owner asks for them by listing).
       ...listed(args.listing),
     };
+    await checkCursor(args, async (id) => (await this.prisma.event.count({ where: { AND: [where, { id }] } })) > 0);
     const [rows, total] = await Promise.all([
       this.prisma.event.findMany({
         where,

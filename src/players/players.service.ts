@@ -1,7 +1,7 @@
 import { literalLike } from '../common/like.js';
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '../common/errors.js';
-import { pageQuery, toPage, type Page } from '../common/pagination.js';
+import { checkCursor, pageQuery, toPage, type Page } from '../common/pagination.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Player, Prisma } from '../generated/prisma/client.js';
 import type { CreatePlayerInput, PlayersArgs, UpdatePlayerInput } from './dto/player.inputs.js';
@@ -28,6 +28,7 @@ export class PlayersService {
       name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
       ...(args.name && searchable ? { OR: [{ organizationId: null }, { organization: { namePolicy: 'FULL' } }, { organizationId: { in: searchable } }] } : {}),
     };
+    await checkCursor(args, async (id) => (await this.prisma.player.count({ where: { AND: [where, { id }] } })) > 0);
     const [rows, total] = await Promise.all([
       this.prisma.player.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...pageQuery(args) }),
       this.prisma.player.count({ where }),

@@ -121,4 +121,39 @@ describe('leaks found by a sweep', () => {
       expect(full).toEqual([{ contestantName: 'Ann Both & Zed Private' }]);
     });
   });
+
+  describe('a cursor forged from another row’s id', () => {
+    const cursorOf = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+
+    it('does not tell where a withheld name sorts among names the reader chose', async () => {
+      const org = async (name: string) => dataOf(await t.gql(`mutation($n: String!) { createOrganization(input: { name: $n }) { id } }`, { n: name })).createOrganization.id as string;
+      const [hiding, prying] = [await org('Withholding club'), await org('Prying club')];
+      const key = async (o: string) => dataOf(await t.gql(`mutation($o: ID!) { createApiKey(input: { name: "k", role: ADMIN, organizationId: $o }) { key } }`, { o })).createApiKey.key as string;
+      const [hidingKey, pryingKey] = [await key(hiding), await key(prying)];
+      dataOf(await t.gqlAs(hidingKey, `mutation($id: ID!) { updateOrganization(id: $id, input: { namePolicy: HIDDEN }) { id } }`, { id: hiding }));
+      const secret = dataOf(await t.gqlAs(hidingKey, `mutation { createPlayer(input: { name: "Mallory Quince" }) { id } }`)).createPlayer.id;
+      expect(dataOf(await t.gqlAs(null, `query($p: ID!) { player(id: $p) { name } }`, { p: secret })).player.name).toBe('(withheld)');
+      // The prying club's own register, named to bracket the secret.
+      for (const name of ['Mallory P', 'Mallory R', 'Mallory S']) dataOf(await t.gqlAs(pryingKey, `mutation($n: String!) { createPlayer(input: { name: $n }) { id } }`, { n: name }));
+      const page = `query($o: ID!, $a: String) { players(organizationId: $o, first: 5, after: $a) { nodes { name } edges { cursor } } }`;
+      const forged = await t.gqlAs(pryingKey, page, { o: prying, a: cursorOf(secret) });
+      expect(forged.data?.players ?? null).toBeNull();
+      expect(forged.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['after'] });
+      // A cursor the list gave out still pages on.
+      const first = dataOf(await t.gqlAs(pryingKey, `query($o: ID!) { players(organizationId: $o, first: 1) { nodes { name } edges { cursor } } }`, { o: prying })).players;
+      expect(first.nodes).toEqual([{ name: 'Mallory P' }]);
+      expect(dataOf(await t.gqlAs(pryingKey, page, { o: prying, a: first.edges[0].cursor })).players.nodes).toEqual([{ name: 'Mallory R' }, { name: 'Mallory S' }]);
+    });
+
+    it('does not place a deleted event among the current ones', async () => {
+      const club = dataOf(await t.gql(`mutation { createOrganization(input: { name: "Dating club" }) { id } }`)).createOrganization.id;
+      const event = async (name: string, on: string) => dataOf(await t.gql(`mutation($o: ID!, $n: String!, $d: LocalDate) { createEvent(input: { name: $n, kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o, startsOn: $d }) { id } }`, { o: club, n: name, d: on })).createEvent.id as string;
+      await event('Spring', '2026-03-01');
+      const gone = await event('Deleted', '2026-06-01');
+      await event('Autumn', '2026-09-01');
+      dataOf(await t.gql(`mutation($id: ID!) { deleteEvent(id: $id, reason: "Test event") { id } }`, { id: gone }));
+      const res = await t.gqlAs(null, `query($o: ID!, $a: String) { events(organizationId: $o, after: $a) { nodes { name } } }`, { o: club, a: cursorOf(gone) });
+      expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['after'] });
+    });
+  });
 });
