@@ -27,8 +27,9 @@ export class PlayersResolver {
       else authorizeRead(principal, await this.scopes.resolve({ kind: 'organization', id: organizationId }, principal), what);
       return this.playersService.list({ ...args, organizationId });
     }
-    // A name search must not find names an organisation does not publish (INITIALS, HIDDEN).
-    return this.playersService.list(args, await this.searchableBy(args, principal));
+    // A list must not find, nor order by, names an organisation does not publish (INITIALS, HIDDEN):
+    // where a withheld name sorts among names the reader chose would tell it.
+    return this.playersService.list(args, await this.searchableBy(principal));
   }
 
   @ResolveField(() => String, { description: 'Name: in full for keys of the player’s club, its federation and global admins; for everyone else as the club’s namePolicy publishes it (full, initials, or "(withheld)")' })
@@ -41,9 +42,9 @@ export class PlayersResolver {
     return this.privacy.memberNumber(player, principal);
   }
 
-  /** Organisations whose full names the reader may search: its own and its member clubs (null: all). */
-  private async searchableBy(args: PlayersArgs, principal: Principal | null): Promise<string[] | null> {
-    if (!args.name || (principal && principal.organizationId === null)) return null;
+  /** Organisations whose full names the reader may search and list: its own and its member clubs (null: all). */
+  private async searchableBy(principal: Principal | null): Promise<string[] | null> {
+    if (principal && principal.organizationId === null) return null;
     if (!principal?.organizationId) return [];
     const own = principal.organizationId;
     return [own, ...(await this.playersService.memberClubs(own))];

@@ -17,16 +17,16 @@ export class PlayersService {
   }
 
   /**
-   * `searchable`: when a name is searched, the organisations whose every name may be matched (the
-   * reader's own and its member clubs); elsewhere only players whose club publishes full names
-   * (null: everywhere, for a global admin).
+   * `searchable`: the organisations whose every name may be listed or matched (the reader's own and
+   * its member clubs); elsewhere only players whose club publishes full names, since the list is in
+   * name order (null: everywhere, for a global admin).
    */
   async list(args: PlayersArgs, searchable: string[] | null = null): Promise<Page<Player>> {
     const where: Prisma.PlayerWhereInput = {
       organizationId: args.organizationId,
       memberNumber: args.memberNumber,
       name: args.name ? { contains: literalLike(args.name), mode: 'insensitive' } : undefined,
-      ...(args.name && searchable ? { OR: [{ organizationId: null }, { organization: { namePolicy: 'FULL' } }, { organizationId: { in: searchable } }] } : {}),
+      ...(searchable ? { OR: [{ organizationId: null }, { organization: { namePolicy: 'FULL' } }, { organizationId: { in: searchable } }] } : {}),
     };
     await checkCursor(args, async (id) => (await this.prisma.player.count({ where: { AND: [where, { id }] } })) > 0);
     const [rows, total] = await Promise.all([

@@ -139,6 +139,11 @@ describe('leaks found by a sweep', () => {
       const forged = await t.gqlAs(pryingKey, page, { o: prying, a: cursorOf(secret) });
       expect(forged.data?.players ?? null).toBeNull();
       expect(forged.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['after'] });
+      // Nor does the list's own order: outside the club, its withheld names are not listed at all (as a name search finds none).
+      const ids = async (key: string | null) => dataOf(await t.gqlAs(key, `{ players(first: 100) { nodes { id } } }`)).players.nodes.map((p: { id: string }) => p.id);
+      expect(await ids(null)).not.toContain(secret);
+      expect(await ids(pryingKey)).not.toContain(secret);
+      expect(await ids(hidingKey)).toContain(secret);
       // A cursor the list gave out still pages on.
       const first = dataOf(await t.gqlAs(pryingKey, `query($o: ID!) { players(organizationId: $o, first: 1) { nodes { name } edges { cursor } } }`, { o: prying })).players;
       expect(first.nodes).toEqual([{ name: 'Mallory P' }]);
