@@ -9,7 +9,9 @@ const service = () => new ApiKeysService({ apiKey: { findUnique: async () => nul
 
 describe('the admin key (TRAVELLER_ADMIN_KEY)', () => {
   const before = process.env.TRAVELLER_ADMIN_KEY;
-  afterEach(() => (process.env.TRAVELLER_ADMIN_KEY = before));
+  afterEach(() => {
+    process.env.TRAVELLER_ADMIN_KEY = before;
+  });
 
   it('is an admin, and a key as long in characters but not in bytes is just unknown (it threw a RangeError)', async () => {
     process.env.TRAVELLER_ADMIN_KEY = ADMIN;

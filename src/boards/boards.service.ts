@@ -7,6 +7,7 @@ import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import type { Board as BoardRow, Prisma } from '../generated/prisma/client.js';
 import type { Vulnerability } from '../bridge/types.js';
 import { audit } from '../results/audit.js';
+import { lockBoardInSections } from '../results/board-locks.js';
 import { resultSnapshot } from '../results/line-decision.js';
 import { rescoredLine } from '../results/line-score.js';
 import { changeAfterPublication } from '../results/publication.service.js';
@@ -110,8 +111,7 @@ export class BoardsService {
  */
 async function rescoreBoard(tx: PrismaTx, sessionId: string, number: number, vulnerability: Vulnerability, override: boolean | undefined): Promise<void> {
   // The same board lock as posts and corrections take (in one order), so no line is scored with the old marking meanwhile.
-  const sections = (await tx.section.findMany({ where: { sessionId }, select: { id: true } })).map((x) => x.id);
-  await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (SELECT DISTINCT hashtext(s) AS k1, ${number}::int AS k2 FROM unnest(${sections}::text[]) AS t(s) ORDER BY 1, 2 OFFSET 0) AS ordered`;
+  await lockBoardInSections(tx, (await tx.section.findMany({ where: { sessionId }, select: { id: true } })).map((x) => x.id), number);
   const lines = await tx.result.findMany({ where: { sessionId, boardNumber: number } });
   const changes = lines.flatMap((line) => {
     const scores = rescoredLine(line, vulnerability);

@@ -19,6 +19,7 @@ import { changeAfterPublication } from './publication.service.js';
 import { checkExpectedVersion, resultSnapshot } from './line-decision.js';
 import { SessionContexts } from './session-contexts.service.js';
 import { toTravellerLine } from './traveller-line.js';
+import { lockBoardInSections } from './board-locks.js';
 
 const CODES: Record<ArtificialScore, Artificial> = { A_PLUS: 'A+', AVERAGE: 'A', A_MINUS: 'A-' };
 
@@ -87,8 +88,7 @@ export class DirectorService {
     if (twice) throw new BadInputError(`Line ${twice.i + 1} is listed twice; list each line once`, [`lines.${twice.i}`]);
     const count = await this.prisma.$transaction(async (tx) => {
       // The same board lock as posts and corrections take (in one order), so no change is lost between them.
-      const sections = [...new Set(ids.map((ref) => ref.sectionId))];
-      await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k1, k2)) FROM (SELECT DISTINCT hashtext(s) AS k1, ${input.board}::int AS k2 FROM unnest(${sections}::text[]) AS t(s) ORDER BY 1, 2 OFFSET 0) AS ordered`;
+      await lockBoardInSections(tx, [...new Set(ids.map((ref) => ref.sectionId))], input.board);
       for (const ref of ids) {
         const row = await tx.result.findFirst({ where: { sectionId: ref.sectionId, boardNumber: input.board, nsContestantId: ref.nsId, ewContestantId: ref.ewId } });
         if (!row) throw new NotFoundError(`Result on board ${input.board} for line`, ref.i + 1, `lines.${ref.i}`);
