@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { PgPool } from '../src/database/pg-pool.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { loadEventData, type WrittenResults } from '../src/rankings/event-data.js';
@@ -93,6 +94,21 @@ describe('files in and out', () => {
       expect(teams.compared).toMatchObject({ lines: 4, linesDiffering: 0, contestants: 2, contestantsDiffering: 2 });
       expect(teams.differences).toContainEqual({ source: 'PARTICIPANTS / TEAM 1', item: 'team 1', figure: 'score', file: '15', traveller: '18.68' });
     });
+  });
+
+  it('reads a travellers CSV saved by Excel on Chinese Windows (GBK, no charset named): the names come back in Chinese', async () => {
+    const csv = [
+      'Event,Date,Session,Section,Board,NS,EW,NS names,EW names,Contract,Declarer,Tricks',
+      '桥牌俱乐部双人赛,2026-03-03,1,A,1,1,2,张伟 & 王芳,朱镕基 & 李娜,4H,N,10',
+      '桥牌俱乐部双人赛,2026-03-03,1,A,1,3,4,Müller & Françoise,刘洋 & 陈静,4H,N,9',
+      '',
+    ].join('\r\n');
+    const report = (await importFile('csv', iconv.encode(csv, 'gb18030')).expect(201)).body;
+    expect(report).toMatchObject({ lines: 2, rejected: [] });
+    const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { name contestants { number players { name } } } }`, { e: report.eventId })).event;
+    expect(event.name).toBe('桥牌俱乐部双人赛');
+    const names = event.contestants.map((c: any) => [c.number, c.players.map((p: any) => p.name)]).sort((a: any, b: any) => a[0] - b[0]);
+    expect(names).toEqual([[1, ['张伟', '王芳']], [2, ['朱镕基', '李娜']], [3, ['Müller', 'Françoise']], [4, ['刘洋', '陈静']]]);
   });
 
   describe('bad files', () => {

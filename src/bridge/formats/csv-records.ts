@@ -1,6 +1,6 @@
 import { fileError } from './csv-cells.js';
 import { countLineBreaks } from './line-breaks.js';
-import { decodeWindows1252 } from './windows-1252.js';
+import { decodeUndeclared } from './code-page.js';
 
 /* CSV in, below the columns: a file's bytes decoded and split into records of cells (RFC 4180, "," or ";"). */
 
@@ -8,7 +8,8 @@ import { decodeWindows1252 } from './windows-1252.js';
 
 /**
  * Bytes to text: a UTF-16 byte order mark says UTF-16; otherwise UTF-8 when the bytes are valid UTF-8,
- * else windows-1252, the code page Excel's plain "CSV" uses in Western Europe. A UTF-8 BOM is dropped.
+ * else the code page Excel's plain "CSV" uses: GBK (read as GB18030) on Chinese Windows,
+ * windows-1252 in Western Europe, told apart by `undeclaredCodePage`. A UTF-8 BOM is dropped.
  */
 export function decodeCsv(input: Buffer | string): string {
   const text = typeof input === 'string' ? input : decodeBytes(input);
@@ -22,7 +23,7 @@ function decodeBytes(bytes: Buffer): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return decodeWindows1252(bom ? bytes.subarray(3) : bytes);
+    return decodeUndeclared(bom ? bytes.subarray(3) : bytes);
   }
 }
 

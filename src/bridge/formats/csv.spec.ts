@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileErrorOf, parsesOrRefuses as checkParsesOrRefuses } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import type { Direction, Seat, Strain } from '../types.js';
 import { parseTravellersCsv, printRankingCsv, printTravellersCsv, type RankingCsvRow } from './csv.js';
 import {
@@ -354,6 +355,14 @@ describe('parseTravellersCsv: the file', () => {
     expect(parseTravellersCsv(withBom).event.contestants[0].players.map((p) => p.name)).toEqual(['Zoë', 'Jürgen €']);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     expect(parseTravellersCsv(utf16).event.contestants[0].players.map((p) => p.name)).toEqual(['Zoë', 'Jürgen €']);
+  });
+
+  it('reads GBK/GB18030 bytes (Excel\'s plain "CSV" on Chinese Windows), and windows-1252 names as before', () => {
+    const text = oneRowFile({ 'NS names': '张伟 & 王芳', 'EW names': '朱镕基 & 李娜' });
+    const names = (outcome: ParseOutcome) => outcome.event.contestants.map((c) => c.players.map((p) => p.name));
+    expect(names(parseTravellersCsv(iconv.encode(text, 'gb18030')))).toEqual([['张伟', '王芳'], ['朱镕基', '李娜']]);
+    const european = oneRowFile({ 'NS names': 'Müller & Françoise', 'EW names': 'Zoë & Ångström' });
+    expect(names(parseTravellersCsv(iconv.encode(european, 'windows-1252')))).toEqual([['Müller', 'Françoise'], ['Zoë', 'Ångström']]);
   });
 
   it('reads ";" as the separator when the header line has no comma, with decimal commas in figures', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileErrorOf, parsesOrRefuses as checkParsesOrRefuses } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { boardInfo } from '../board.js';
@@ -105,6 +106,10 @@ describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
       Buffer.from([...Buffer.from('%Content-type: text/x-pbn; charset=windows-1250\n[Event "'), 0x8a, 0x9e, ...Buffer.from('"]\n[Board "1"]')]),
       'Šž',
     ],
+    ['GB18030 when the bytes are not UTF-8 and read as Chinese', iconv.encode('[Event "张伟 & 王芳"]\n[Board "1"]', 'gb18030'), '张伟 & 王芳'],
+    ['windows-1252 when GB18030 would read accented letters as rare ideographs', iconv.encode('[Event "Müller Françoise"]\n[Board "1"]', 'windows-1252'), 'Müller Françoise'],
+    ['a declared GBK charset', iconv.encode('%Content-type: text/x-pbn; charset=GBK\n[Event "王芳"]\n[Board "1"]', 'gb18030'), '王芳'],
+    ['a declared CP936 charset', iconv.encode('% Charset CP936\n[Event "张伟"]\n[Board "1"]', 'gb18030'), '张伟'],
     ['a declared charset over valid UTF-8 bytes', Buffer.from('% Charset ISO-8859-1\n[Event "é"]\n[Board "1"]', 'utf8'), 'Ã©'],
     ['an unknown declared charset (detection as usual)', Buffer.from('% Charset klingon\n[Event "é"]\n[Board "1"]', 'utf8'), 'é'],
   ])('decodes %s', (_, bytes, name) => {

@@ -21,6 +21,7 @@ import {
   type ScoringInFile,
 } from './interchange.js';
 import { countLineBreaks } from './line-breaks.js';
+import { decodeGb18030, decodeUndeclared, isGbLabel } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -34,19 +35,24 @@ import { decodeWindows1252 } from './windows-1252.js';
 /** A `%` header line naming the file's character set: "%Content-type: text/x-pbn; charset=ISO-8859-1", "% Charset ISO-8859-2". */
 const CHARSET_IN_HEADER = /charset\s*[=:]?\s*"?([A-Za-z0-9][A-Za-z0-9_.:-]*)/i;
 
-/** Bytes to text: a UTF-16 byte order mark (Notepad's "Unicode") says UTF-16; else a charset named in the header wins, then UTF-8 when valid, else Windows-1252 (a superset of Latin-1). */
+/**
+ * Bytes to text: a UTF-16 byte order mark (Notepad's "Unicode") says UTF-16; else a charset named in the
+ * header wins (GBK, GB2312 and CP936 read as their superset GB18030), then UTF-8 when valid, else GB18030
+ * or windows-1252 (a superset of Latin-1) as `undeclaredCodePage` tells them apart.
+ */
 function decodePbn(input: Buffer | string): string {
   if (typeof input === 'string') return input.startsWith('\uFEFF') ? input.slice(1) : input;
   if (input[0] === 0xff && input[1] === 0xfe) return stripBom(new TextDecoder('utf-16le').decode(input));
   if (input[0] === 0xfe && input[1] === 0xff) return stripBom(new TextDecoder('utf-16be').decode(input));
   const declared = declaredCharset(input);
+  if (declared && isGbLabel(declared)) return stripBom(decodeGb18030(input));
   const decoder = declared ? decoderFor(declared) : null;
   // Latin-1 and ASCII labels mean windows-1252, which Node's TextDecoder reads as plain Latin-1.
   if (decoder) return stripBom(decoder.encoding === 'windows-1252' ? decodeWindows1252(input) : decoder.decode(input));
   try {
     return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(input));
   } catch {
-    return decodeWindows1252(input);
+    return decodeUndeclared(input);
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileErrorOf } from './fixtures/format-checks.fixture.js';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { boardInfo } from '../board.js';
@@ -729,6 +730,18 @@ describe('USEBIO encodings (DOMAIN §9.2)', () => {
     ['UTF-16 with a byte order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(named('Zoë Brontë').replace('UTF-8', 'UTF-16'), 'utf16le')])],
   ])('%s', (_, bytes) => {
     expect(firstPlayer(parseUsebio(bytes))).toBe('Zoë Brontë');
+  });
+
+  it.each<[string, Buffer]>([
+    ['GBK, declared', iconv.encode(named('张伟').replace('UTF-8', 'GBK'), 'gb18030')],
+    ['GB2312, declared', iconv.encode(named('张伟').replace('UTF-8', 'GB2312'), 'gb18030')],
+    ['GB18030 with no declaration at all', iconv.encode(named('张伟').replace(DECLARATION, ''), 'gb18030')],
+  ])('Chinese: %s', (_, bytes) => {
+    expect(firstPlayer(parseUsebio(bytes))).toBe('张伟');
+  });
+
+  it('reads undeclared windows-1252 names that GB18030 would also decode as windows-1252', () => {
+    expect(firstPlayer(parseUsebio(iconv.encode(named('Müller Françoise').replace(DECLARATION, ''), 'windows-1252')))).toBe('Müller Françoise');
   });
 
   it('reads windows-1252 bytes 0x80–0x9F (€) and character references', () => {

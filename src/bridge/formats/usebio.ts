@@ -21,6 +21,7 @@ import {
   type RejectedItem,
   type ScoringInFile,
 } from './interchange.js';
+import { decodeGb18030, decodeUndeclared, isGbLabel } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -34,7 +35,8 @@ import { decodeWindows1252 } from './windows-1252.js';
 
 /**
  * The encodings USEBIO producers write. As browsers do, Latin-1 and ASCII labels are read as
- * windows-1252, a superset whose 0x80–0x9F are printable (€, curly quotes) rather than control codes.
+ * windows-1252, a superset whose 0x80–0x9F are printable (€, curly quotes) rather than control codes;
+ * GBK, GB2312 and CP936 (Chinese scorers) are read as their superset GB18030 (`isGbLabel`).
  */
 const READABLE_ENCODINGS = new Map<string, 'utf-8' | 'windows-1252'>([
   ['utf-8', 'utf-8'],
@@ -57,7 +59,7 @@ function fileError(location: string, message: string): FileFormatError {
   return new FileFormatError('USEBIO', location, message);
 }
 
-/** Bytes to text: a byte order mark or the XML declaration's encoding decides; undeclared means UTF-8. */
+/** Bytes to text: a byte order mark or the XML declaration's encoding decides; undeclared means UTF-8 (else the legacy code page, `decodeUtf8`). */
 function decodeUsebio(input: Buffer | string): string {
   if (typeof input === 'string') return stripBom(input);
   if (input[0] === 0xff && input[1] === 0xfe) return stripBom(new TextDecoder('utf-16le').decode(input));
@@ -67,13 +69,13 @@ function decodeUsebio(input: Buffer | string): string {
   const declared = declaredEncoding(body);
   if (declared) {
     const label = declared.label.trim().toLowerCase();
-    const decoding = READABLE_ENCODINGS.get(label);
+    const decoding = isGbLabel(label) ? 'gb18030' : READABLE_ENCODINGS.get(label);
     if (!decoding) {
-      throw fileError(declared.location, `the XML declaration names encoding "${declared.label}"; USEBIO files are read as UTF-8, ISO-8859-1 or windows-1252`);
+      throw fileError(declared.location, `the XML declaration names encoding "${declared.label}"; USEBIO files are read as UTF-8, ISO-8859-1, windows-1252 or GB18030 (GBK)`);
     }
     if (decoding !== 'utf-8') {
       if (bom) throw fileError(declared.location, `the file starts with a UTF-8 byte order mark but the XML declaration says "${declared.label}"`);
-      return decodeWindows1252(body);
+      return decoding === 'gb18030' ? decodeGb18030(body) : decodeWindows1252(body);
     }
   }
   return decodeUtf8(body, declared !== null || bom);
@@ -94,14 +96,14 @@ function declaredEncoding(bytes: Uint8Array): { label: string; location: string 
 
 /**
  * A file that says it is UTF-8 (or says nothing, which XML defines as UTF-8) must be valid UTF-8. When it
- * only says nothing, older Windows scorers that write Latin-1 without declaring it are read as windows-1252
- * rather than refused; a file that declares UTF-8 and is not is refused at the first bad byte.
+ * only says nothing, older Windows scorers that write their code page without declaring it are read as
+ * GB18030 or windows-1252 (`undeclaredCodePage`) rather than refused; a file that declares UTF-8 and is not is refused at the first bad byte.
  */
 function decodeUtf8(bytes: Uint8Array, declared: boolean): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    if (!declared) return decodeWindows1252(bytes);
+    if (!declared) return decodeUndeclared(bytes);
     const offset = Math.max(0, firstInvalidUtf8(bytes));
     const hex = (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0');
     throw fileError(
