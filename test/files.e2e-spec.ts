@@ -129,6 +129,18 @@ describe('files in and out', () => {
       expect(await count()).toBe(before);
     });
 
+    it('refuses a file whose every line is refused, writing nothing, so the corrected file imports as new', async () => {
+      const file = (contract: string) =>
+        ['Event,Date,Session,Section,Board,NS,EW,Contract,Declarer,Tricks', `Refused Night,2026-05-05,1,A,1,1,2,${contract},N,10`, `Refused Night,2026-05-05,1,A,2,3,4,${contract},N,10`, ''].join('\r\n');
+      const before = await count();
+      const refused = await importFile('csv', file('9H')).expect(400);
+      expect(refused.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/^No line of the CSV file could be imported \(2 refused: line 2: .*Level must be 1–7/) });
+      expect(await count()).toBe(before);
+      const report = (await importFile('csv', file('4H')).expect(201)).body;
+      expect(report).toMatchObject({ alreadyImported: false, lines: 2, rejected: [], reimport: null });
+      expect(await count()).toBe(before + 1);
+    });
+
     it('reads a large file in a worker thread: the same import, the same refusals', async () => {
       // Every file counts as large here, so these go through the worker (dist/files/file-reading.worker.js).
       process.env.TRAVELLER_IMPORT_WORKER_BYTES = '0';

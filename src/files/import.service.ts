@@ -140,6 +140,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
           const report: ImportReport = { ...baseReport(format, eventId, outline, rejected, sum(planned.lineCounts)), dryRun: !!options.dryRun, reimport: summary };
           // A dry run answers what would be done and rolls everything back.
           if (options.dryRun) throw new DryRun(report);
+          if (!again) refuseIfNothingImported(format, outline, report);
           goOn();
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
           // The event's revision as this transaction leaves it (`settle` reads its row again): the
@@ -335,6 +336,23 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
 }
 
 const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
+
+/**
+ * A new file (or new sessions) of which every line was refused and that brings no deal either would
+ * leave an empty event behind, and its corrected file would then be refused as that event's (409):
+ * it is refused instead, rolling back the transaction, so nothing is written. A hand record (deals,
+ * no lines) is still imported.
+ */
+function refuseIfNothingImported(format: FileFormat, outline: ImportOutline, report: ImportReport): void {
+  if (report.lines > 0 || report.rejected.length === 0) return;
+  if (outline.sessions.some((s) => s.boards.some((b) => b.deal !== null))) return;
+  const first = report.rejected.slice(0, 3).map((r) => `${r.source}: ${r.reason}`).join('; ');
+  const more = report.rejected.length > 3 ? '; …' : '';
+  throw new BadInputError(
+    `No line of the ${format} file could be imported (${report.rejected.length} refused: ${first}${more}); nothing was written. Correct the file and import it again`,
+    ['file'],
+  );
+}
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportOutline, rejected: ImportReport['rejected'], lines: number): ImportReport {
   return {
