@@ -110,6 +110,12 @@ export class WebData {
     return Promise.all((await this.contestants.ofEvent(eventId)).map((c) => this.privacy.contestant(c, PUBLIC)));
   }
 
+  /** A session whose pages the public may read (its event neither archived nor deleted); NotFoundError otherwise. */
+  async publicSession(sessionId: string) {
+    await this.lifecycle.checkSession(sessionId, PUBLIC);
+    return this.sessions.get(sessionId);
+  }
+
   private async sessionHead(sessionId: string) {
     await this.lifecycle.checkSession(sessionId, PUBLIC);
     const session = await this.sessions.get(sessionId);

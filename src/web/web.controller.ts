@@ -3,7 +3,6 @@ import { ApiExcludeController, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { closeReadSnapshot } from '../common/read-snapshot.js';
 import { LiveEvents } from '../live/live-events.service.js';
-import { SessionsService } from '../sessions/sessions.service.js';
 import { SCRIPT_PATH, STYLESHEET_PATH } from './assets/asset-paths.js';
 import { SCRIPT } from './assets/script.js';
 import { STYLESHEET } from './assets/stylesheet.js';
@@ -39,7 +38,6 @@ export class WebController implements BeforeApplicationShutdown {
   constructor(
     private readonly data: WebData,
     private readonly pages: PageResponder,
-    private readonly sessions: SessionsService,
     private readonly live: LiveEvents,
   ) {}
 
@@ -109,7 +107,7 @@ export class WebController implements BeforeApplicationShutdown {
   @Get('live/sessions/:id')
   async liveSession(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     try {
-      await this.sessions.get(pageId(id));
+      await this.data.publicSession(pageId(id)); // as its pages: none for a deleted or archived event
     } catch {
       res.status(404).type('text/plain').send('No such session');
       return;

@@ -92,6 +92,9 @@ describe('leaks found by a sweep', () => {
         expect(await codes(key, deleted.session)).toEqual([['NOT_FOUND', 'NOT_FOUND'], false]);
         expect(await codes(key, archived.session)).toEqual([['NOT_FOUND', 'NOT_FOUND'], false]);
       }
+      // Nor does its page's live stream open for the public (it told that the session exists).
+      const live = (session: string) => t.as(null).get(`/live/sessions/${session}`).timeout({ deadline: 1_500 }).then((res) => res.status, () => 'a stream');
+      expect([await live(deleted.session), await live(archived.session)]).toEqual([404, 404]);
       // The club still reads its archived event's penalties.
       expect(dataOf(await t.gqlAs(clubKey, query, { s: archived.session })).penalties).toEqual([{ reason: 'Slow play, third warning' }]);
     });
