@@ -135,6 +135,8 @@ describe('files in and out', () => {
       const before = await count();
       const refused = await importFile('csv', file('9H')).expect(400);
       expect(refused.body).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/^No line of the CSV file could be imported \(2 refused: line 2: .*Level must be 1–7/) });
+      // A dry run answers as the import would.
+      expect((await importFile('csv', file('9H'), '?dryRun=true').expect(400)).body).toEqual(refused.body);
       expect(await count()).toBe(before);
       const report = (await importFile('csv', file('4H')).expect(201)).body;
       expect(report).toMatchObject({ alreadyImported: false, lines: 2, rejected: [], reimport: null });

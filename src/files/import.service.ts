@@ -138,9 +138,9 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
           // A re-import's own refusals (a line whose pair already has another result) join the file's.
           const rejected = reimported?.rejected ?? planned.rejected;
           const report: ImportReport = { ...baseReport(format, eventId, outline, rejected, sum(planned.lineCounts)), dryRun: !!options.dryRun, reimport: summary };
+          if (!again) refuseIfNothingImported(format, outline, report);
           // A dry run answers what would be done and rolls everything back.
           if (options.dryRun) throw new DryRun(report);
-          if (!again) refuseIfNothingImported(format, outline, report);
           goOn();
           const row = await tx.fileImport.create({ data: { format, sha256, targetId: importPlace(target), eventId, identity: fileIdentity(outline), sessionIds, report: report as unknown as Prisma.InputJsonValue } });
           // The event's revision as this transaction leaves it (`settle` reads its row again): the
