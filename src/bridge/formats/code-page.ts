@@ -29,20 +29,32 @@ export function decodeGb18030(bytes: Uint8Array): string {
  * a high trail byte needs two accented letters in a row.
  */
 export function undeclaredCodePage(bytes: Uint8Array): CodePage {
-  let text: string;
-  try {
-    text = new TextDecoder('gb18030', { fatal: true }).decode(bytes);
-  } catch {
-    return 'windows-1252';
-  }
-  if (!CJK_IDEOGRAPH.test(text)) return 'windows-1252';
-  const { highTrail, asciiTrail } = countTwoByteCodes(bytes);
-  return highTrail > asciiTrail ? 'gb18030' : 'windows-1252';
+  return asGb18030(bytes) === null ? 'windows-1252' : 'gb18030';
 }
 
 /** Bytes that are not UTF-8 and declare no charset, decoded in the code page `undeclaredCodePage` finds. */
 export function decodeUndeclared(bytes: Uint8Array): string {
-  return undeclaredCodePage(bytes) === 'gb18030' ? decodeGb18030(bytes) : decodeWindows1252(bytes);
+  return asGb18030(bytes) ?? decodeWindows1252(bytes);
+}
+
+/** The bytes' text if `undeclaredCodePage` takes them for GB18030 (decoded once, strictly), else null. */
+function asGb18030(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('gb18030', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (!CJK_IDEOGRAPH.test(text)) return null;
+  const { highTrail, asciiTrail } = countTwoByteCodes(bytes);
+  return highTrail > asciiTrail ? text : null;
+}
+
+/** A UTF-16 file's text, when it starts with a UTF-16 byte order mark (Notepad's "Unicode"); else null. */
+export function decodeUtf16(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return null;
 }
 
 const CJK_IDEOGRAPH = /\p{Script=Han}/u;

@@ -1,6 +1,6 @@
 import { fileError } from './csv-cells.js';
 import { countLineBreaks } from './line-breaks.js';
-import { decodeUndeclared } from './code-page.js';
+import { decodeUndeclared, decodeUtf16 } from './code-page.js';
 
 /* CSV in, below the columns: a file's bytes decoded and split into records of cells (RFC 4180, "," or ";"). */
 
@@ -17,8 +17,8 @@ export function decodeCsv(input: Buffer | string): string {
 }
 
 function decodeBytes(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  const utf16 = decodeUtf16(bytes);
+  if (utf16 !== null) return utf16;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

@@ -21,7 +21,7 @@ import {
   type ScoringInFile,
 } from './interchange.js';
 import { countLineBreaks } from './line-breaks.js';
-import { decodeGb18030, decodeUndeclared, isGbLabel } from './code-page.js';
+import { decodeGb18030, decodeUndeclared, decodeUtf16, isGbLabel } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -42,8 +42,8 @@ const CHARSET_IN_HEADER = /charset\s*[=:]?\s*"?([A-Za-z0-9][A-Za-z0-9_.:-]*)/i;
  */
 function decodePbn(input: Buffer | string): string {
   if (typeof input === 'string') return input.startsWith('\uFEFF') ? input.slice(1) : input;
-  if (input[0] === 0xff && input[1] === 0xfe) return stripBom(new TextDecoder('utf-16le').decode(input));
-  if (input[0] === 0xfe && input[1] === 0xff) return stripBom(new TextDecoder('utf-16be').decode(input));
+  const utf16 = decodeUtf16(input);
+  if (utf16 !== null) return stripBom(utf16);
   const declared = declaredCharset(input);
   if (declared && isGbLabel(declared)) return stripBom(decodeGb18030(input));
   const decoder = declared ? decoderFor(declared) : null;

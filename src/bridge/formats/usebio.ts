@@ -21,7 +21,7 @@ import {
   type RejectedItem,
   type ScoringInFile,
 } from './interchange.js';
-import { decodeGb18030, decodeUndeclared, isGbLabel } from './code-page.js';
+import { decodeGb18030, decodeUndeclared, decodeUtf16, isGbLabel } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -62,8 +62,8 @@ function fileError(location: string, message: string): FileFormatError {
 /** Bytes to text: a byte order mark or the XML declaration's encoding decides; undeclared means UTF-8 (else the legacy code page, `decodeUtf8`). */
 function decodeUsebio(input: Buffer | string): string {
   if (typeof input === 'string') return stripBom(input);
-  if (input[0] === 0xff && input[1] === 0xfe) return stripBom(new TextDecoder('utf-16le').decode(input));
-  if (input[0] === 0xfe && input[1] === 0xff) return stripBom(new TextDecoder('utf-16be').decode(input));
+  const utf16 = decodeUtf16(input);
+  if (utf16 !== null) return stripBom(utf16);
   const bom = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
   const body = bom ? input.subarray(3) : input;
   const declared = declaredEncoding(body);
