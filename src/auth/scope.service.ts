@@ -39,6 +39,8 @@ const QUERIES: Record<Kind, string> = {
   player: `SELECT p."organizationId", o."federationId", NULL::uuid AS "eventId" FROM "Player" p LEFT JOIN "Organization" o ON o."id" = p."organizationId" WHERE p."id" = $1`,
   penalty: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('p."sessionId"', 'p."contestantId"')} AS "hostId"
     FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
+  appeal: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('p."sessionId"', 'p."contestantId"')} AS "hostId"
+    FROM "Appeal" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   // A club's request to join a federation is the federation's to accept.
   membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
@@ -59,7 +61,7 @@ const QUERIES: Record<Kind, string> = {
  * the event, at any moment (checked with the shared revision probe, so a burst of posts costs one
  * small query).
  */
-const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'contestant', 'penalty', 'sessionSection', 'eventSection', 'sessionContestant']);
+const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'contestant', 'penalty', 'appeal', 'sessionSection', 'eventSection', 'sessionContestant']);
 
 /** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
 const letterOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { correctionPeriodOpen, deadlinesFrom, nextStandingChange, resultsStanding, travellersHidden } from './periods.js';
+import { appealPeriodOpen, correctionPeriodOpen, deadlinesFrom, nextStandingChange, resultsStanding, travellersHidden } from './periods.js';
 
 describe('correction (Law 79C) and appeal (Law 92B) periods, DOMAIN §8.1–8.2', () => {
   const publishedAt = new Date('2026-11-22T21:00:00Z');
@@ -27,6 +27,23 @@ describe('correction (Law 79C) and appeal (Law 92B) periods, DOMAIN §8.1–8.2'
   it('knows when the standing changes by itself', () => {
     expect(nextStandingChange(session, at('21:10'))).toEqual(session.appealDeadline);
     expect(nextStandingChange(session, at('22:10'))).toBeNull();
+  });
+
+  it('keeps results OFFICIAL while an appeal lodged in time waits for its decision, and nothing changes by itself meanwhile', () => {
+    const appealed = { ...session, pendingAppeals: 1 };
+    expect(resultsStanding(appealed, at('23:30'))).toBe('OFFICIAL');
+    expect(nextStandingChange(appealed, at('21:10'))).toBeNull();
+    expect(resultsStanding({ ...session, pendingAppeals: 0 }, at('23:30'))).toBe('FINAL');
+  });
+
+  it.each([
+    ['20:00', true],
+    ['22:00', true],
+    ['22:01', false],
+  ])('takes an appeal at %s: %s (Law 92B; always before publication)', (hhmm, open) => {
+    const now = at(hhmm);
+    const s = now < publishedAt ? { publishedAt: null, appealDeadline: null } : session;
+    expect(appealPeriodOpen(s, now)).toBe(open);
   });
 });
 

@@ -6,6 +6,8 @@ export interface PublishedTimes {
   publishedAt: Date | null;
   correctionDeadline: Date | null;
   appealDeadline: Date | null;
+  /** Law 92 appeals lodged and not yet decided (none when not given). */
+  pendingAppeals?: number;
 }
 
 const MINUTE = 60_000;
@@ -20,18 +22,20 @@ export function deadlinesFrom(publishedAt: Date, periods: { correctionMinutes: n
 
 /**
  * Where results stand: PROVISIONAL until published; OFFICIAL while the correction or appeal
- * period runs; FINAL once both are over.
+ * period runs, or an appeal lodged in time waits for its decision (DOMAIN §8.2); FINAL once both
+ * periods are over and every appeal is decided.
  */
 export type ResultsStanding = 'PROVISIONAL' | 'OFFICIAL' | 'FINAL';
 
 export function resultsStanding(session: PublishedTimes, now = new Date()): ResultsStanding {
   if (!session.publishedAt) return 'PROVISIONAL';
   const open = [session.correctionDeadline, session.appealDeadline].some((d) => d && now <= d);
-  return open ? 'OFFICIAL' : 'FINAL';
+  return open || (session.pendingAppeals ?? 0) > 0 ? 'OFFICIAL' : 'FINAL';
 }
 
-/** The moment the standing changes by itself (both periods over), if still ahead. */
-export function nextStandingChange(session: Pick<PublishedTimes, 'correctionDeadline' | 'appealDeadline'>, now = new Date()): Date | null {
+/** The moment the standing changes by itself (both periods over), if still ahead; never while an appeal waits (its decision changes it). */
+export function nextStandingChange(session: Pick<PublishedTimes, 'correctionDeadline' | 'appealDeadline' | 'pendingAppeals'>, now = new Date()): Date | null {
+  if ((session.pendingAppeals ?? 0) > 0) return null;
   const later = [session.correctionDeadline, session.appealDeadline].filter((d): d is Date => !!d && d > now);
   return later.length ? new Date(Math.max(...later.map((d) => d.getTime()))) : null;
 }
@@ -47,4 +51,9 @@ export function correctionPeriodOpen(session: Pick<PublishedTimes, 'publishedAt'
  */
 export function travellersHidden(session: { hideTravellers: boolean; status: string; publishedAt: Date | null }): boolean {
   return session.hideTravellers && !session.publishedAt && (session.status === 'SCHEDULED' || session.status === 'IN_PROGRESS');
+}
+
+/** Whether an appeal may still be lodged (Law 92B): always before publication, then until the appeal deadline. */
+export function appealPeriodOpen(session: Pick<PublishedTimes, 'publishedAt' | 'appealDeadline'>, now = new Date()): boolean {
+  return !session.publishedAt || !session.appealDeadline || now <= session.appealDeadline;
 }

@@ -10,7 +10,9 @@ export type AuditAction =
   | 'PENALTY_REVOKED'
   | 'SESSION_PUBLISHED'
   | 'MATCH_AWARDED'
-  | 'MATCH_AWARD_REVOKED';
+  | 'MATCH_AWARD_REVOKED'
+  | 'APPEAL_LODGED'
+  | 'APPEAL_DECIDED';
 
 export interface AuditRecord {
   sessionId: string;

@@ -43,7 +43,7 @@ export class SessionsResolver {
     return this.eventsService.get(session.eventId);
   }
 
-  @ResolveField(() => ResultsStanding, { description: 'PROVISIONAL until published, OFFICIAL while the Law 79C and 92B periods run, then FINAL' })
+  @ResolveField(() => ResultsStanding, { description: 'PROVISIONAL until published, OFFICIAL while the Law 79C and 92B periods run or an appeal is pending, then FINAL' })
   standing(@Parent() session: Session) {
     return resultsStanding(session);
   }

@@ -14,6 +14,7 @@ export class Session {
   @Field(() => Date, { nullable: true, description: 'End of the Law 92B appeal period' }) appealDeadline: Date | null;
   @Field({ description: 'Travellers, scorecards and hands are hidden from the public until the session ends (COMPLETED or published)' })
   hideTravellers: boolean;
+  @Field(() => Int, { description: 'Law 92 appeals lodged and not yet decided: while any is, the results stay OFFICIAL' }) pendingAppeals: number;
   @Field({ description: 'When the session was created (instant, UTC)' }) createdAt: Date;
   @Field({ description: 'When the session was last changed (instant, UTC)' }) updatedAt: Date;
 }
