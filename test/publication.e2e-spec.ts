@@ -45,6 +45,32 @@ describe('publication and the periods after it', () => {
     expect(await status()).toBe('COMPLETED');
   });
 
+  it('keeps the first deadlines when a session is published again after a correction, unless the event restarts them (DOMAIN §8.1)', async () => {
+    const correct = (sessionId: string, result: string) =>
+      post(sessionId, { board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result, correction: { reason: 'Scorer error found' } }).expect(201);
+    const kept = await session('correctionMinutes: 1');
+    const first = await publish(kept.sessionId);
+    await sleep(20);
+    await correct(kept.sessionId, '+1');
+    expect(await publish(kept.sessionId)).toEqual(first);
+
+    const restarting = await session('correctionMinutes: 1, appealMinutes: 1, republishRestartsPeriods: true');
+    expect(dataOf(await t.gql(`query($e: ID!) { event(id: $e) { republishRestartsPeriods } }`, { e: restarting.eventId })).event.republishRestartsPeriods).toBe(true);
+    const before = await publish(restarting.sessionId);
+    await sleep(20);
+    // Nothing changed since publication: publishing again (a retry) changes nothing.
+    expect(await publish(restarting.sessionId)).toEqual(before);
+    await correct(restarting.sessionId, '+1');
+    const again = await publish(restarting.sessionId);
+    expect(again.publishedAt).toBe(before.publishedAt);
+    expect(new Date(again.correctionDeadline).getTime()).toBeGreaterThan(new Date(before.correctionDeadline).getTime());
+    expect(new Date(again.appealDeadline).getTime()).toBeGreaterThan(new Date(before.appealDeadline).getTime());
+    expect(await publish(restarting.sessionId)).toEqual(again);
+    const trail = dataOf(await t.gql(`query($s: ID!) { auditTrail(sessionId: $s) { action law before after } }`, { s: restarting.sessionId })).auditTrail;
+    expect(trail.filter((e: any) => e.action.startsWith('SESSION_')).map((e: any) => e.action)).toEqual(['SESSION_PUBLISHED', 'SESSION_REPUBLISHED']);
+    expect(trail.at(-1)).toMatchObject({ law: '79C', before: { correctionDeadline: before.correctionDeadline }, after: { correctionDeadline: again.correctionDeadline } });
+  });
+
   describe('after the correction period', () => {
     let s: Awaited<ReturnType<typeof session>>;
     beforeAll(async () => {

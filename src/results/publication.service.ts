@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { correctionPeriodOpen, deadlinesFrom, type PublishedTimes } from '../bridge/periods.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
-import { PrismaService } from '../database/prisma.service.js';
-import type { Session } from '../generated/prisma/client.js';
+import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
+import type { Event, Session } from '../generated/prisma/client.js';
 import { audit } from './audit.js';
 
 /**
  * Law 79C: publishing makes the results official and starts the correction period (the event's
  * `correctionMinutes`, 30 by default) and the Law 92B appeal period (`appealMinutes`, 30 by
- * default). Publishing again does not restart the clocks.
+ * default). Publishing again does not restart the clocks, unless the event's conditions say so
+ * (`republishRestartsPeriods`, DOMAIN §8.1) and the results changed since the last publication.
  */
 @Injectable()
 export class PublicationService {
@@ -18,7 +19,7 @@ export class PublicationService {
     return this.prisma.$transaction(async (tx) => {
       const session = await tx.session.findUnique({ where: { id: sessionId }, include: { event: true } });
       if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
-      if (session.publishedAt) return session;
+      if (session.publishedAt) return session.event.republishRestartsPeriods ? restartIfChanged(tx, session, actor) : session;
       const publishedAt = new Date();
       const deadlines = deadlinesFrom(publishedAt, session.event);
       const published = await tx.session.update({ where: { id: sessionId }, data: { status: 'OFFICIAL', publishedAt, ...deadlines } });
@@ -39,6 +40,34 @@ export class PublicationService {
       return published;
     });
   }
+}
+
+/** What does not change a session's results: a later publication needs no new periods for them. */
+const NOT_RESULTS = ['SESSION_PUBLISHED', 'SESSION_REPUBLISHED', 'APPEAL_LODGED', 'APPEAL_DECIDED'];
+
+/**
+ * A session published again after its results changed (a correction, an adjustment, a penalty…):
+ * both periods run again from now, never ending sooner than they would have. Without a change since
+ * the last publication, nothing happens (a retry of the same publication is harmless).
+ */
+async function restartIfChanged(tx: PrismaTx, session: Session & { event: Event }, actor?: string): Promise<Session> {
+  const last = await tx.auditEntry.findFirst({ where: { sessionId: session.id, action: { in: ['SESSION_PUBLISHED', 'SESSION_REPUBLISHED'] } }, orderBy: { seq: 'desc' } });
+  const changed = await tx.auditEntry.count({ where: { sessionId: session.id, action: { notIn: NOT_RESULTS }, ...(last ? { seq: { gt: last.seq } } : {}) } });
+  if (!changed) return session;
+  const fresh = deadlinesFrom(new Date(), session.event);
+  const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
+  const deadlines = { correctionDeadline: later(session.correctionDeadline, fresh.correctionDeadline), appealDeadline: later(session.appealDeadline, fresh.appealDeadline) };
+  const republished = await tx.session.update({ where: { id: session.id }, data: deadlines });
+  await audit(tx, {
+    sessionId: session.id,
+    action: 'SESSION_REPUBLISHED',
+    entityId: session.id,
+    actor,
+    law: '79C',
+    before: { correctionDeadline: session.correctionDeadline?.toISOString() ?? null, appealDeadline: session.appealDeadline?.toISOString() ?? null },
+    after: { correctionDeadline: deadlines.correctionDeadline.toISOString(), appealDeadline: deadlines.appealDeadline.toISOString() },
+  });
+  return republished;
 }
 
 /**

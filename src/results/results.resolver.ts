@@ -118,7 +118,7 @@ export class ResultsResolver {
     return this.results.submitMany(input.sessionId, input.lines, actor);
   }
 
-  @Mutation(() => Session, { description: 'Makes the session’s results official; the Law 79C correction period starts' })
+  @Mutation(() => Session, { description: 'Makes the session’s results official; the Law 79C correction period starts. Again after a correction: nothing changes, unless the event’s republishRestartsPeriods restarts both periods' })
   @Requires('DIRECTOR', (a) => ({ kind: 'session', id: a.sessionId }), 'Publishing results')
   publishSession(@IdArg('sessionId') sessionId: string, @Actor() actor: string) {
     return this.publication.publish(sessionId, actor);

@@ -26,6 +26,10 @@ export class CreateEventInput extends ScoringRulesFields {
   @Min(0)
   @Max(60 * 24 * 14)
   appealMinutes?: number;
+  @Field({ nullable: true, description: 'Publishing a session again after a correction restarts its correction and appeal periods (DOMAIN §8.1; default false: the first publication’s deadlines stand)' })
+  @IsOptional()
+  @IsBoolean()
+  republishRestartsPeriods?: boolean;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()
@@ -50,6 +54,10 @@ export class UpdateEventInput extends ScoringRulesFields {
   @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) directorName?: string;
   @Field(() => Int, { nullable: true, description: 'Law 79C correction period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
   @Field(() => Int, { nullable: true, description: 'Law 92B appeal period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
+  @Field({ nullable: true, description: 'Publishing a session again after a correction restarts its correction and appeal periods (DOMAIN §8.1; default false: the first publication’s deadlines stand)' })
+  @IsOptional()
+  @IsBoolean()
+  republishRestartsPeriods?: boolean;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
   @IsOptional()
   @IsBoolean()

@@ -36,6 +36,7 @@ export class Event {
   @Field(() => String, { nullable: true, description: 'The kind of event a federation’s award scale is chosen by, e.g. CLUB_PAIRS' }) category: string | null;
   @Field(() => Int, { description: 'Law 79C correction period after publication, minutes' }) correctionMinutes: number;
   @Field(() => Int, { description: 'Law 92B appeal period after publication, minutes' }) appealMinutes: number;
+  @Field({ description: 'Publishing a session again after a correction restarts its correction and appeal periods (DOMAIN §8.1)' }) republishRestartsPeriods: boolean;
   @Field({ description: 'Law 15: lines that do not fit the movement are kept and flagged, not refused' }) acceptOutOfMovement: boolean;
   @Field(() => ID, { nullable: true, description: 'The club or federation that runs the event; null when none' }) organizationId: string | null;
   @Field(() => Date, { nullable: true, description: 'When the event was archived (out of lists and public pages); null when not' }) archivedAt: Date | null;
