@@ -11,7 +11,7 @@ describe('event scoring options', () => {
   });
   afterAll(() => t.close());
 
-  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impCapPerRound scoreAcross sessionWeighting vpScale vpBoards tieBreaks knockout
+  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impCapPerRound scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
     artificialScores { averagePlus average averageMinus imps } butlerTrim { perEnd percentPerEnd } byeAward { rule vps } forfeitAward { rule vps loserVps }
     customVpScale { name ranges { minBoards maxBoards steps { fromImps winner loser } } } carryOver { team opponent imps }`;
 
@@ -32,12 +32,15 @@ describe('event scoring options', () => {
       forfeitAward: { rule: 'FIXED', vps: null, loserVps: 0 },
       knockout: false,
       carryOver: [],
+      vpFractionalMargin: 'INTERPOLATE',
+      teamsTotalPoints: 'AGGREGATE',
+      boardAMatchTenIsTie: false,
     });
     const set = dataOf(
       await t.gql(`mutation { createEvent(input: { name: "Set", kind: TEAMS, scoring: TEAMS_IMPS, factoring: RATIO, matchpointScale: ONE_POINT, sessionPercentageRule: false,
         artificialScores: { averagePlus: 65, imps: 2 }, butlerTrim: { percentPerEnd: 10 }, butlerDatumRounding: TOWARD_ZERO_10, impCapPerRound: 12, scoreAcross: SESSION,
         sessionWeighting: EQUAL, vpScale: CUSTOM, customVpScale: { name: "Club", ranges: [{ minBoards: 1, maxBoards: 40, steps: [{ fromImps: 0, winner: 10, loser: 10 }, { fromImps: 1, winner: 12, loser: 8 }] }] },
-        vpBoards: SCHEDULED, tieBreaks: [IMP_QUOTIENT, HEAD_TO_HEAD_VP], byeAward: { rule: OWN_AVERAGE }, forfeitAward: { rule: FIXED, vps: 15, loserVps: 2 }, knockout: true }) { id ${RULES} } }`),
+        vpBoards: SCHEDULED, vpFractionalMargin: FORMULA, tieBreaks: [IMP_QUOTIENT, HEAD_TO_HEAD_VP], byeAward: { rule: OWN_AVERAGE }, forfeitAward: { rule: FIXED, vps: 15, loserVps: 2 }, knockout: true }) { id ${RULES} } }`),
     ).createEvent;
     expect(set).toMatchObject({
       factoring: 'RATIO',
@@ -52,6 +55,7 @@ describe('event scoring options', () => {
       vpScale: 'CUSTOM',
       customVpScale: { name: 'Club', ranges: [{ minBoards: 1, maxBoards: 40, steps: [{ fromImps: 0, winner: 10, loser: 10 }, { fromImps: 1, winner: 12, loser: 8 }] }] },
       vpBoards: 'SCHEDULED',
+      vpFractionalMargin: 'FORMULA',
       tieBreaks: ['IMP_QUOTIENT', 'HEAD_TO_HEAD_VP'],
       byeAward: { rule: 'OWN_AVERAGE', vps: null },
       forfeitAward: { rule: 'FIXED', vps: 15, loserVps: 2 },
@@ -235,6 +239,42 @@ describe('event scoring options', () => {
       expect((await vps(played))[0][1]).toBe(victoryPoints(10, 1).winner);
       dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { vpBoards: SCHEDULED }) { vpBoards } }`, { e: played.eventId }));
       expect((await vps(played))[0][1]).toBe(victoryPoints(10, 2).winner);
+    });
+
+    it('turns a fractional margin into VPs between the table’s neighbours, or by the formula, as the event says (DOMAIN §5.1)', async () => {
+      // Board 1: 4S= in both rooms, 0. Board 2: +120 in the open room; the closed room assigned ½ of
+      // 2NT= (+120, 0 IMPs) and ½ of 1NT= (+90, 1 IMP to team 1): team 1 wins by 0.5 IMPs.
+      const weighted = async (options: string) => {
+        const e = await match(options, [
+          { round: 1, board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=' },
+          { round: 1, board: 1, nsPair: 2, ewPair: 1, contract: '4S', declarer: 'N', result: '=' },
+          { round: 1, board: 2, nsPair: 1, ewPair: 2, contract: '2NT', declarer: 'N', result: '=' },
+        ]);
+        await adjust(t, e.sessionIds[0], 'board: 2, nsPair: 2, ewPair: 1, kind: ASSIGNED, assigned: [{ contract: "2NT", declarer: N, result: "=", weight: "1/2" }, { contract: "1NT", declarer: N, result: "=", weight: "1/2" }], reason: "Misinformation"');
+        return vps(e);
+      };
+      const between = victoryPoints(0.5, 2, 'INTERPOLATE');
+      const formula = victoryPoints(0.5, 2, 'FORMULA');
+      expect([between.winner, formula.winner]).toEqual([10.43, 10.44]);
+      expect(await weighted('vpScale: WBF_2013')).toEqual([[1, between.winner], [2, between.loser]]);
+      expect(await weighted('vpScale: WBF_2013, vpFractionalMargin: FORMULA')).toEqual([[1, formula.winner], [2, formula.loser]]);
+    });
+
+    it('scores total points board-a-match when the event says so, a 10-point difference a tie or a win (Law 78C)', async () => {
+      // Board 1: +420 v −50, team 1 wins it. Board 2: 2NT= +120 (open) v 2S= +110 (closed): 10 points to team 1.
+      const lines = [...tenImps.slice(0, 3), { round: 1, board: 2, nsPair: 2, ewPair: 1, contract: '2S', declarer: 'N', result: '=' }];
+      const scored = async (options: string) => {
+        const e = await buildEvent(t, { kind: 'TEAMS', scoring: 'TOTAL_POINTS', options, pairs: 2, sessions: [['letter: "A", tables: 2, boards: [1, 2]']] });
+        await postLines(t, e.sessionIds[0], lines);
+        return vps(e);
+      };
+      expect(await scored('teamsTotalPoints: AGGREGATE')).toEqual([[1, 480], [2, -480]]);
+      expect(await scored('teamsTotalPoints: BOARD_A_MATCH')).toEqual([[1, 2], [2, 0]]);
+      expect(await scored('teamsTotalPoints: BOARD_A_MATCH, boardAMatchTenIsTie: true')).toEqual([[1, 1.5], [2, 0.5]]);
+      const imps = await t.gql(`mutation { createEvent(input: { name: "x", kind: TEAMS, scoring: TEAMS_IMPS, teamsTotalPoints: BOARD_A_MATCH }) { id } }`);
+      expect(imps.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['teamsTotalPoints'] });
+      const withVps = await t.gql(`mutation { createEvent(input: { name: "x", kind: TEAMS, scoring: TOTAL_POINTS, vpScale: WBF_2013, teamsTotalPoints: BOARD_A_MATCH }) { id } }`);
+      expect(withVps.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     });
 
     it('gives a direct award in IMPs to both teams of the match', async () => {

@@ -1,6 +1,7 @@
 import { Fraction, frac, sum } from './fraction.js';
 import { artificialImps, impsForDifference } from './imps.js';
 import type { Artificial, BoardLine, SideScore } from './matchpoints.js';
+import { boardAMatchPoints } from './total-points.js';
 import { victoryPoints } from './victory-points.js';
 
 /**
@@ -23,6 +24,8 @@ export interface TeamLine {
 export interface TeamScoringOptions {
   /** IMPs of an artificial score (Law 12C2(b)); default ±3, 0 for average. */
   artificialImps?: (code: Artificial) => Fraction;
+  /** Board-a-match: a difference of 10 points is a tie (conditions of contest). */
+  tenIsTie?: boolean;
 }
 
 export type BoardState = 'SCORED' | 'PENDING' | 'NOT_PLAYED' | 'FOULED';
@@ -49,7 +52,8 @@ export interface MatchResult {
   boardsScored: number;
 }
 
-export type TeamUnit = 'IMPS' | 'POINTS';
+/** What a board gives each team: IMPs, the point difference (Law 78C), or board-a-match's 1 / ½ / 0. */
+export type TeamUnit = 'IMPS' | 'POINTS' | 'BOARD_A_MATCH';
 
 /**
  * Groups a session's lines into matches (by round when known, else by the two teams) and scores
@@ -101,8 +105,8 @@ function scoreBoard(board: number, open: TeamLine | null, closed: TeamLine | nul
   const [a, b] = [open.line as Extract<BoardLine, { ns: SideScore }>, closed.line as Extract<BoardLine, { ns: SideScore }>];
   if ((a.form ?? 1) !== (b.form ?? 1)) return { ...base, state: 'FOULED' };
   // Home scored a.ns as NS in the open room and (as EW) what EW are scored as in the closed room.
-  const homeScore = compare(a.ns, b.ew ?? b.ns, unit);
-  const awayScore = compare(b.ns, a.ew ?? a.ns, unit);
+  const homeScore = compare(a.ns, b.ew ?? b.ns, unit, options);
+  const awayScore = compare(b.ns, a.ew ?? a.ns, unit, options);
   return { ...base, state: 'SCORED', homeScore, awayScore };
 }
 
@@ -135,16 +139,14 @@ function givenBoard(open: TeamLine, closed: TeamLine, options: TeamScoringOption
 
 /**
  * The team's result: its score in one room against the other room's. Weighted (assigned) scores
- * are compared component by component and the IMPs weighted, never the points (DOMAIN §4.5);
- * in total points the points are weighted, which is the same thing there.
+ * are compared component by component and the IMPs (or board-a-match results) weighted, never the
+ * points (DOMAIN §4.5); in total points the points are weighted, which is the same thing there.
  */
-function compare(mine: SideScore, theirs: SideScore, unit: TeamUnit): Fraction {
+function compare(mine: SideScore, theirs: SideScore, unit: TeamUnit, options: TeamScoringOptions): Fraction {
   const parts = (s: SideScore) => (typeof s === 'number' ? [{ nsScore: s, weight: Fraction.ONE }] : s);
-  return sum(
-    parts(mine).flatMap((m) =>
-      parts(theirs).map((t) => m.weight.mul(t.weight).mul(frac(unit === 'IMPS' ? impsForDifference(m.nsScore - t.nsScore) : m.nsScore - t.nsScore))),
-    ),
-  );
+  const result = (difference: number): Fraction =>
+    unit === 'IMPS' ? frac(impsForDifference(difference)) : unit === 'BOARD_A_MATCH' ? boardAMatchPoints(difference, options) : frac(difference);
+  return sum(parts(mine).flatMap((m) => parts(theirs).map((t) => m.weight.mul(t.weight).mul(result(m.nsScore - t.nsScore)))));
 }
 
 /** A team's side of a match, as standings and VP conversions read it. */

@@ -2,20 +2,40 @@ import { describe, expect, it } from '@jest/globals';
 import { frac } from './fraction.js';
 import { applyPenalties, penaltyInScore, withoutDisqualified } from './penalties.js';
 import { teamStandings, type TeamMatch } from './team-standings.js';
-import { aggregate, boardAMatch } from './total-points.js';
+import { teamMatches, type TeamLine } from './team-matches.js';
+import { boardAMatchPoints } from './total-points.js';
 
 describe('Law 78C total points', () => {
+  // Home NS in the open room, away NS in the closed room; each board's NS scores of the two rooms.
   const boards = [
     { open: 620, closed: 170 },
     { open: -100, closed: -100 },
     { open: 420, closed: 430 },
     { open: -50, closed: 140 },
   ];
-  it('adds the raw differences', () => expect(aggregate(boards)).toBe(450 + 0 - 10 - 190));
+  const lines: TeamLine[] = boards.flatMap((b, i) => [
+    { id: `o${i}`, board: i + 1, round: 1, ns: 'H', ew: 'A', line: { id: `o${i}`, ns: b.open } },
+    { id: `c${i}`, board: i + 1, round: 1, ns: 'A', ew: 'H', line: { id: `c${i}`, ns: b.closed } },
+  ]);
+  const totals = (unit: 'POINTS' | 'BOARD_A_MATCH', tenIsTie = false) => {
+    const [m] = teamMatches(lines, unit, { tenIsTie });
+    return [m.homeScore.toNumber(), m.awayScore.toNumber()];
+  };
+  it('adds the raw differences', () => expect(totals('POINTS')).toEqual([450 + 0 - 10 - 190, -(450 + 0 - 10 - 190)]));
   it('scores board-a-match 1/½/0, with the 10-point rule configurable', () => {
-    expect(boardAMatch(boards).toNumber()).toBe(1.5);
-    expect(boardAMatch(boards, { tenIsTie: true }).toNumber()).toBe(2);
-    expect(boardAMatch(boards, { scale: 2 }).toNumber()).toBe(3);
+    expect(totals('BOARD_A_MATCH')).toEqual([1.5, 2.5]);
+    expect(totals('BOARD_A_MATCH', true)).toEqual([2, 2]);
+    expect([450, 10, 0, -10, -190].map((d) => boardAMatchPoints(d).toString())).toEqual(['1', '1', '1/2', '0', '0']);
+    expect([10, -10].map((d) => boardAMatchPoints(d, { tenIsTie: true }).toString())).toEqual(['1/2', '1/2']);
+  });
+  it('weighs a board-a-match result of a weighted assigned score, never the points (DOMAIN §4.5)', () => {
+    // Open room assigned 1/2 of +420 and 1/2 of −50 against +170 in the closed room: ½·1 + ½·0.
+    const weighted: TeamLine[] = [
+      { id: 'o', board: 1, round: 1, ns: 'H', ew: 'A', line: { id: 'o', ns: [{ nsScore: 420, weight: frac(1, 2) }, { nsScore: -50, weight: frac(1, 2) }] } },
+      { id: 'c', board: 1, round: 1, ns: 'A', ew: 'H', line: { id: 'c', ns: 170 } },
+    ];
+    const [m] = teamMatches(weighted, 'BOARD_A_MATCH');
+    expect([m.homeScore.toString(), m.awayScore.toString()]).toEqual(['1/2', '1/2']);
   });
 });
 

@@ -11,7 +11,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
-import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ForfeitAward, ScoreAcross, SessionWeighting, TieBreak, VpAward, VpBoards, VpScaleTable } from './models/scoring-rules.model.js';
+import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
 import { eventRules } from './scoring-rules.js';
 
 type StoredEvent = Event & { scoringOptions: unknown; vpScale: string | null };
@@ -110,6 +110,21 @@ export class EventsResolver {
   @ResolveField(() => VpBoards, { description: 'PLAYED (default) or SCHEDULED: the board count a VP scale is read for' })
   vpBoards(@Parent() event: StoredEvent) {
     return eventRules(event).vpBoards;
+  }
+
+  @ResolveField(() => VpFractionalMargin, { description: 'INTERPOLATE (default) or FORMULA: the VPs of a fractional IMP margin on a continuous scale' })
+  vpFractionalMargin(@Parent() event: StoredEvent) {
+    return eventRules(event).vpFractionalMargin;
+  }
+
+  @ResolveField(() => TeamsTotalPoints, { description: 'Teams scored TOTAL_POINTS: AGGREGATE (default) or BOARD_A_MATCH' })
+  teamsTotalPoints(@Parent() event: StoredEvent) {
+    return eventRules(event).teamsTotalPoints;
+  }
+
+  @ResolveField(() => Boolean, { description: 'Board-a-match: a difference of 10 points is a tie' })
+  boardAMatchTenIsTie(@Parent() event: StoredEvent) {
+    return eventRules(event).boardAMatchTenIsTie;
   }
 
   @ResolveField(() => [TieBreak], { description: 'Team tie-breaks, in the order applied' })

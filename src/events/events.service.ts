@@ -67,7 +67,7 @@ export class EventsService {
       throw new NotFoundError('Organization', input.organizationId, 'organizationId');
     }
     const { rules, data } = splitRules(input);
-    const scoringOptions = mergeRules({}, rules, { kind: input.kind, vpScale: input.vpScale ?? null, contestants: new Set() });
+    const scoringOptions = mergeRules({}, rules, { kind: input.kind, scoring: input.scoring, vpScale: input.vpScale ?? null, contestants: new Set() });
     return this.prisma.event.create({ data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
   }
 
@@ -80,7 +80,7 @@ export class EventsService {
     if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
     const { rules, data } = splitRules(input);
     const contestants = rules.carryOver ? new Set((await this.prisma.contestant.findMany({ where: { eventId: id }, select: { id: true } })).map((c) => c.id)) : new Set<string>();
-    const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, vpScale: input.vpScale ?? event.vpScale, contestants });
+    const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale: input.vpScale ?? event.vpScale, contestants });
     return this.prisma.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
   }
 }

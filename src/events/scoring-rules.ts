@@ -17,6 +17,9 @@ const RULE_KEYS = [
   'sessionWeighting',
   'customVpScale',
   'vpBoards',
+  'vpFractionalMargin',
+  'teamsTotalPoints',
+  'boardAMatchTenIsTie',
   'tieBreaks',
   'byeAward',
   'forfeitAward',
@@ -42,7 +45,7 @@ export function splitRules<T extends ScoringRulesFields>(input: T): { rules: Pic
  * artificial values field by field), null or absent keeps it. The result is checked by the
  * scoring core's own rules, so nothing is stored that would score differently from what was asked.
  */
-export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRulesFields, RuleKey>>, event: { kind: string; vpScale: string | null; contestants: ReadonlySet<string> }): StoredRules {
+export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRulesFields, RuleKey>>, event: { kind: string; scoring: string; vpScale: string | null; contestants: ReadonlySet<string> }): StoredRules {
   const next: Record<string, unknown> = { ...current };
   for (const key of RULE_KEYS) {
     const value = input[key];
@@ -62,8 +65,13 @@ export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRule
   return next as StoredRules;
 }
 
-function checkFitsEvent(rules: StoredRules, event: { kind: string; vpScale: string | null; contestants: ReadonlySet<string> }): void {
+function checkFitsEvent(rules: StoredRules, event: { kind: string; scoring: string; vpScale: string | null; contestants: ReadonlySet<string> }): void {
   if (rules.knockout && event.kind !== 'TEAMS') throw new BadInputError('A knockout is a teams event: knockout needs kind TEAMS', ['knockout']);
+  if (rules.teamsTotalPoints === 'BOARD_A_MATCH') {
+    // Stored, it would silently do nothing on any other event; a scoring change away from it must say AGGREGATE.
+    if (event.kind !== 'TEAMS' || event.scoring !== 'TOTAL_POINTS') throw new BadInputError('Board-a-match is for teams events scored TOTAL_POINTS (set teamsTotalPoints: AGGREGATE to score otherwise)', ['teamsTotalPoints']);
+    if (event.vpScale) throw new BadInputError('Board-a-match totals are boards won, not IMPs: they take no VP scale', ['vpScale']);
+  }
   if (rules.customVpScale) {
     const problem = discreteScaleProblem(rules.customVpScale);
     if (problem) throw new BadInputError(`customVpScale: ${problem}`, ['customVpScale']);

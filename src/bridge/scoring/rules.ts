@@ -17,6 +17,10 @@ export type SessionWeighting = 'BOARDS' | 'EQUAL';
 export type VpScaleName = 'WBF_2013' | 'WBF_2013_DISCRETE' | 'VP_25' | 'VP_30' | 'CUSTOM';
 /** The boards a VP scale is read for: those scored, or those scheduled (cancelled boards included). */
 export type VpBoards = 'PLAYED' | 'SCHEDULED';
+/** A fractional IMP margin (weighted scores) on a continuous VP scale: between the table's neighbours, or the formula itself (DOMAIN §5.1). */
+export type VpFractionalMargin = 'INTERPOLATE' | 'FORMULA';
+/** Teams scored in total points (Law 78C): the points added up, or each board won, tied or lost (board-a-match). */
+export type TeamsTotalPoints = 'AGGREGATE' | 'BOARD_A_MATCH';
 /** What a bye or a forfeit is worth: a fixed award, the team's own average, or the better of the two. */
 export type AwardRule = 'FIXED' | 'OWN_AVERAGE' | 'BETTER_OF_FIXED_AND_AVERAGE';
 
@@ -53,6 +57,10 @@ export interface ScoringRules {
   vpScale: VpScaleName | null;
   customVpScale: DiscreteVpScale | null;
   vpBoards: VpBoards;
+  vpFractionalMargin: VpFractionalMargin;
+  teamsTotalPoints: TeamsTotalPoints;
+  /** Board-a-match: a difference of 10 points is a tie (conditions of contest). */
+  boardAMatchTenIsTie: boolean;
   tieBreaks: TieBreak[];
   byeAward: VpAward;
   forfeitAward: VpAward & { loserVps: number };
@@ -75,6 +83,9 @@ export const DEFAULT_RULES: ScoringRules = {
   vpScale: null,
   customVpScale: null,
   vpBoards: 'PLAYED',
+  vpFractionalMargin: 'INTERPOLATE',
+  teamsTotalPoints: 'AGGREGATE',
+  boardAMatchTenIsTie: false,
   tieBreaks: DEFAULT_TIE_BREAKS,
   byeAward: { rule: 'FIXED', vps: null },
   forfeitAward: { rule: 'FIXED', vps: null, loserVps: 0 },
@@ -106,6 +117,8 @@ export function rulesOf(event: { scoringOptions?: unknown; vpScale?: string | nu
 
 /** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
 export function checkRules(rules: ScoringRules): void {
+  if (!['INTERPOLATE', 'FORMULA'].includes(rules.vpFractionalMargin)) throw new InvalidScoringError(`vpFractionalMargin is INTERPOLATE or FORMULA; got ${rules.vpFractionalMargin}`, 'vpFractionalMargin');
+  if (!['AGGREGATE', 'BOARD_A_MATCH'].includes(rules.teamsTotalPoints)) throw new InvalidScoringError(`teamsTotalPoints is AGGREGATE or BOARD_A_MATCH; got ${rules.teamsTotalPoints}`, 'teamsTotalPoints');
   const a = rules.artificialScores;
   for (const [name, value] of Object.entries({ averagePlus: a.averagePlus, average: a.average, averageMinus: a.averageMinus })) {
     if (!(value >= 0 && value <= 100)) throw new InvalidScoringError(`artificialScores.${name} is a percentage of a top, 0 to 100; got ${value}`, `artificialScores.${name}`);

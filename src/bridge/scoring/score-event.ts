@@ -73,7 +73,7 @@ export function* scoreEventSteps<D extends EventInput>(input: D, previous?: Scor
   const sessions = new Map<string, ScoredSession<SessionOf<D>>>();
   for (const s of input.sessions as SessionOf<D>[]) {
     if (kind === 'TEAMS_IMPS' || kind === 'TEAMS_POINTS') {
-      const team = scoreTeamSession(s, rules, kind === 'TEAMS_IMPS' ? 'IMPS' : 'POINTS');
+      const team = scoreTeamSession(s, rules, kind === 'TEAMS_IMPS' ? 'IMPS' : rules.teamsTotalPoints === 'BOARD_A_MATCH' ? 'BOARD_A_MATCH' : 'POINTS');
       sessions.set(s.session.id, { ...team, boards: new Map(), tallies: new Map() });
       continue;
     }

@@ -30,7 +30,7 @@ function teamLine(r: LineRow): TeamLine {
 
 /** A team session: its matches (by round, else by the two teams), each board compared room against room. */
 export function scoreTeamSession<S extends SessionInput>(s: S, rules: ScoringRules, unit: TeamUnit): TeamSession<S> {
-  const matches = teamMatches(s.results.map(teamLine), unit, { artificialImps: (code) => artificialImpValue(code, rules) });
+  const matches = teamMatches(s.results.map(teamLine), unit, { artificialImps: (code) => artificialImpValue(code, rules), tenIsTie: rules.boardAMatchTenIsTie });
   const lines = new Map<string, LineFigures>();
   if (unit === 'IMPS') {
     for (const m of matches) {

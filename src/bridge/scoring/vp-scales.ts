@@ -32,13 +32,13 @@ function scaleVps(rules: ScoringRules, margin: number, boards: number): VictoryP
     case 'WBF_2013_DISCRETE':
       return discreteWbfVictoryPoints(margin, boards);
     case 'VP_25':
-      return victoryPoints(margin, boards, 'INTERPOLATE', 25);
+      return victoryPoints(margin, boards, rules.vpFractionalMargin, 25);
     case 'VP_30':
-      return victoryPoints(margin, boards, 'INTERPOLATE', 30);
+      return victoryPoints(margin, boards, rules.vpFractionalMargin, 30);
     case 'CUSTOM':
       return discreteVictoryPoints(rules.customVpScale!, margin, boards);
     default:
-      return victoryPoints(margin, boards);
+      return victoryPoints(margin, boards, rules.vpFractionalMargin);
   }
 }
 

@@ -2,7 +2,7 @@ import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
 import { MatchpointScale, VpScale } from '../models/event.model.js';
-import { AwardRule, DatumRounding, Factoring, ScoreAcross, SessionWeighting, TieBreak, VpBoards } from '../models/scoring-rules.model.js';
+import { AwardRule, DatumRounding, Factoring, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpBoards, VpFractionalMargin } from '../models/scoring-rules.model.js';
 
 @InputType({ description: 'Values of artificial adjusted scores; a null field keeps the value in force (default 60 / 50 / 40 % and 3 IMPs)' })
 export class ArtificialScoresInput {
@@ -86,6 +86,15 @@ export abstract class ScoringRulesFields {
   @Field(() => SessionWeighting, { nullable: true, description: 'BOARDS (default) or EQUAL: how sessions combine into the event’s result' }) @IsOptional() @IsEnum(SessionWeighting) sessionWeighting?: SessionWeighting;
   @Field(() => VpScaleTableInput, { nullable: true, description: 'The event’s own VP table, used when vpScale is CUSTOM' }) @IsOptional() @ValidateNested() @Type(() => VpScaleTableInput) customVpScale?: VpScaleTableInput;
   @Field(() => VpBoards, { nullable: true, description: 'PLAYED (default) or SCHEDULED: the board count a VP scale is read for' }) @IsOptional() @IsEnum(VpBoards) vpBoards?: VpBoards;
+  @Field(() => VpFractionalMargin, { nullable: true, description: 'INTERPOLATE (default) or FORMULA: the VPs of a fractional IMP margin on WBF_2013, VP_25 or VP_30' })
+  @IsOptional()
+  @IsEnum(VpFractionalMargin)
+  vpFractionalMargin?: VpFractionalMargin;
+  @Field(() => TeamsTotalPoints, { nullable: true, description: 'Teams scored TOTAL_POINTS: AGGREGATE (default) or BOARD_A_MATCH' })
+  @IsOptional()
+  @IsEnum(TeamsTotalPoints)
+  teamsTotalPoints?: TeamsTotalPoints;
+  @Field({ nullable: true, description: 'Board-a-match: a difference of 10 points is a tie, not a win (default false)' }) @IsOptional() @IsBoolean() boardAMatchTenIsTie?: boolean;
   @Field(() => [TieBreak], { nullable: true, description: 'Team tie-breaks in order (default HEAD_TO_HEAD_VP, HEAD_TO_HEAD_IMP, IMP_QUOTIENT, MATCHES_WON)' })
   @IsOptional()
   @ArrayMaxSize(4)

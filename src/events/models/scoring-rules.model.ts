@@ -37,6 +37,24 @@ export enum VpBoards {
 }
 registerEnumType(VpBoards, { name: 'VpBoards', description: 'The number of boards a VP scale is read for: boards scored (default), or boards scheduled (cancelled ones included)' });
 
+export enum VpFractionalMargin {
+  INTERPOLATE = 'INTERPOLATE',
+  FORMULA = 'FORMULA',
+}
+registerEnumType(VpFractionalMargin, {
+  name: 'VpFractionalMargin',
+  description: 'A fractional IMP margin (weighted scores) on a continuous VP scale: INTERPOLATE between the table’s whole margins (default), or the scale’s FORMULA rounded to 2 decimals (DOMAIN §5.1)',
+});
+
+export enum TeamsTotalPoints {
+  AGGREGATE = 'AGGREGATE',
+  BOARD_A_MATCH = 'BOARD_A_MATCH',
+}
+registerEnumType(TeamsTotalPoints, {
+  name: 'TeamsTotalPoints',
+  description: 'Teams scored TOTAL_POINTS (Law 78C): AGGREGATE adds the point differences (default); BOARD_A_MATCH gives each board 1, ½ or 0 to the team that scored more, tied or less',
+});
+
 export enum TieBreak {
   HEAD_TO_HEAD_VP = 'HEAD_TO_HEAD_VP',
   HEAD_TO_HEAD_IMP = 'HEAD_TO_HEAD_IMP',
