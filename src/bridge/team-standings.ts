@@ -34,6 +34,8 @@ export function teamStandings(
   deductions: ReadonlyMap<string, Fraction> = new Map(),
   /** Teams not placed (disqualified, Law 91); their opponents keep what they scored against them. */
   excluded: ReadonlySet<string> = new Set(),
+  /** The order of teams that share a place, as a results list shows them (their numbers); by default their ids. */
+  listed: (team: string) => string = (team) => team,
 ): Placed<TeamStanding>[] {
   const table = new Map<string, TeamStanding>();
   for (const m of matches) {
@@ -48,14 +50,14 @@ export function teamStandings(
   }
   const standings = [...table.values()].filter((s) => !excluded.has(s.team)).map((s) => ({ ...s, vps: s.vps.sub(deductions.get(s.team) ?? Fraction.ZERO) }));
   // Group by VPs, order each group by the tie-breaks, then place: equal on everything = tied.
-  const byVps = placeByScore(standings, (s) => s.vps, (s) => s.team);
+  const byVps = placeByScore(standings, (s) => s.vps, (s) => listed(s.team));
   const out: Placed<TeamStanding>[] = [];
   for (let i = 0; i < byVps.length; ) {
     let j = i;
     while (j + 1 < byVps.length && byVps[j + 1].item.vps.equals(byVps[i].item.vps)) j++;
     const group = byVps.slice(i, j + 1).map((p) => p.item);
     const keys = new Map(group.map((s) => [s.team, tieBreakKey(s, group, matches, tieBreaks)]));
-    group.sort((a, b) => compareKeys(keys.get(b.team)!, keys.get(a.team)!) || (a.team < b.team ? -1 : 1));
+    group.sort((a, b) => compareKeys(keys.get(b.team)!, keys.get(a.team)!) || (listed(a.team) < listed(b.team) ? -1 : listed(a.team) > listed(b.team) ? 1 : 0));
     for (let k = 0; k < group.length; ) {
       let l = k;
       while (l + 1 < group.length && compareKeys(keys.get(group[l + 1].team)!, keys.get(group[k].team)!) === 0) l++;

@@ -66,6 +66,12 @@ describe('team standings by VP with the tie-breaks of DOMAIN §7', () => {
     expect(teamStandings(matches).map((p) => `${p.place}:${p.item.team}`)).toEqual(['1:C', '2:B', '3:A']);
   });
 
+  it('lists teams that share a place in the order the caller gives (their numbers), not by id', () => {
+    // A drawn match, 10–10 on VPs and IMPs: "Z" is team 1, "A" team 2.
+    const numbers: Record<string, string> = { Z: '1', A: '2' };
+    expect(teamStandings(match('A', 'Z', 10, 20, 20), [], new Map(), new Set(), (t) => numbers[t]).map((p) => `${p.place}:${p.item.team}`)).toEqual(['1=:Z', '1=:A']);
+  });
+
   it('breaks a VP tie by the match between the tied teams', () => {
     // A 22, C 22 (B 16): C beat A head to head, so C is first.
     const matches = [...match('A', 'B', 15, 40, 20), ...match('A', 'C', 7, 10, 25), ...match('B', 'C', 5, 10, 30)];

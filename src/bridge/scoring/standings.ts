@@ -209,6 +209,12 @@ function fieldLabels(scored: ScoredEvent, sessions: ScoredSession[]): (c: Contes
  * VP penalties come off the totals; a disqualified team is not placed (its opponents keep their
  * VPs). A knockout ranks each match on its own, carry-over included.
  */
+/** Teams sharing a place are listed by number, as pairs are (a team the event no longer has, by id). */
+const listedKey = (scored: ScoredEvent, team: string) => {
+  const c = scored.data.contestants.get(team);
+  return c ? numberKey(c) : team;
+};
+
 function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] {
   if (scored.rules.knockout) return knockoutRows(scored, sessions);
   const rules = scored.rules;
@@ -224,7 +230,7 @@ function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   for (const m of [...sessions.flatMap((s) => sessionSides(s, false)).map((side) => teamMatch(scored, side, useVps)), ...awards]) {
     gross.set(m.team, (gross.get(m.team) ?? Fraction.ZERO).add(m.vps));
   }
-  const standings = teamStandings(all, rules.tieBreaks, vpPenalties, disqualifiedIn(sessions));
+  const standings = teamStandings(all, rules.tieBreaks, vpPenalties, disqualifiedIn(sessions), (team) => listedKey(scored, team));
   const boards = new Map<string, number>();
   for (const side of sessions.flatMap((s) => s.matches.flatMap(matchSides))) boards.set(side.team, (boards.get(side.team) ?? 0) + side.boards);
   return standings.map(({ item, place, rank }) => {
