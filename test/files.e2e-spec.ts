@@ -245,6 +245,14 @@ describe('files in and out', () => {
       await roundTrip(teamsEvent, path, format);
     });
 
+    it('PBN, teams scored board-a-match: the file says BAM, and the new event scores it so', async () => {
+      const bam = await teamsMatch('scoring: TOTAL_POINTS, teamsTotalPoints: BOARD_A_MATCH', 'Files BAM');
+      await roundTrip(bam, 'export.pbn', 'pbn');
+      const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { score contestant { number } } }`, { e: bam })).eventRanking;
+      // Board 1: +420 v +110 (2S by E made: −110 for the closed room's NS) → Lions; board 2: −100 v +600 → Tigers.
+      expect(ranking.map((r: any) => r.score)).toEqual([1, 1]);
+    });
+
     it('works the same over GraphQL, and adds a file’s sessions to an existing event', async () => {
       const exported = dataOf(await t.gql(`query($e: ID!) { exportEvent(eventId: $e, format: USEBIO) { fileName contentType content } }`, { e: pairsEvent })).exportEvent;
       const boardsPlayed = async () => dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { boardsPlayed } }`, { e: pairsEvent })).eventRanking.map((r: any) => r.boardsPlayed);
@@ -358,7 +366,7 @@ describe('files in and out', () => {
   async function snapshot(eventId: string) {
     const event = dataOf(
       await t.gql(
-        `query($e: ID!) { event(id: $e) { name kind scoring startsOn contestants { section number direction name } sessions { id number boards { number } } } eventRanking(eventId: $e) { place score percentage boardsPlayed contestant { number direction name } } }`,
+        `query($e: ID!) { event(id: $e) { name kind scoring teamsTotalPoints startsOn contestants { section number direction name } sessions { id number boards { number } } } eventRanking(eventId: $e) { place score percentage boardsPlayed contestant { number direction name } } }`,
         { e: eventId },
       ),
     );
@@ -390,8 +398,8 @@ describe('files in and out', () => {
     return eventId;
   }
 
-  async function teamsMatch(): Promise<string> {
-    const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Files League", kind: TEAMS, scoring: TEAMS_IMPS, startsOn: "2026-11-20" }) { id } }`)).createEvent.id;
+  async function teamsMatch(scoring = 'scoring: TEAMS_IMPS', name = 'Files League'): Promise<string> {
+    const eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "${name}", kind: TEAMS, ${scoring}, startsOn: "2026-11-20" }) { id } }`)).createEvent.id;
     const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
     dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId }));
     dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1, name: "Lions" }, { number: 2, name: "Tigers" }] }) { id } }`, { e: eventId }));

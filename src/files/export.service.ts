@@ -117,6 +117,7 @@ export function toInterchange(scored: ScoredEvent, shown: Shown): InterchangeEve
     club: null,
     generator: 'Traveller',
     victoryPoints: !!event.vpScale,
+    boardAMatch: scored.rules.teamsTotalPoints === 'BOARD_A_MATCH',
     contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown.get(c.id)!)),
     sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
   };

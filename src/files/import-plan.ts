@@ -75,6 +75,8 @@ export interface ImportPlan {
   matchpointScale: 'TWO_POINT' | 'ONE_POINT';
   /** Team matches in VPs: the WBF 2013 scale, the one Traveller has. */
   vpScale: 'WBF_2013' | null;
+  /** Teams in total points, board-a-match (the file says so). */
+  boardAMatch: boolean;
   startsOn: string | null;
   contestants: PlannedContestant[];
   sessions: PlannedSession[];
@@ -137,6 +139,7 @@ export function planOutline(file: InterchangeEvent): ImportPlan {
     scoring: scoringOf(file, warnings),
     matchpointScale: matchpointScaleOf(file, warnings),
     vpScale: kind === 'TEAMS' && file.victoryPoints ? 'WBF_2013' : null,
+    boardAMatch: kind === 'TEAMS' && !!file.boardAMatch && file.scoring === 'TOTAL_POINTS',
     startsOn: file.date,
     contestants,
     sessions,

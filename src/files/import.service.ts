@@ -19,6 +19,7 @@ import { doubleDummyDifferences } from './double-dummy-report.js';
 import { compareFigures, type ImportReport } from './figures-report.js';
 import { readFailure, type DoubleDummyGiven, type ReadFailure } from './file-reading.js';
 import { contestantKeys, type ContestantKeys, type ImportOutline, type ImportPlan, type PlannedContestant } from './import-plan.js';
+import type { StoredRules } from '../bridge/scoring/index.js';
 import { contestantRows, type ContestantRows, type ContestantTarget } from './contestant-rows.js';
 import type { WrittenContestants } from '../rankings/event-data.js';
 import { keepReaderReady, readerReadySetting, readHere, readInWorker, UnreadableFile, type ImportReading } from './import-reading.js';
@@ -261,7 +262,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
           status: 'COMPLETED',
           startsOn: plan.startsOn ? new Date(`${plan.startsOn}T00:00:00Z`) : null,
           organizationId: target.organizationId ?? null,
-          scoringOptions: plan.matchpointScale === 'ONE_POINT' ? { matchpointScale: 'ONE_POINT' } : undefined,
+          scoringOptions: fileRules(plan) as Prisma.InputJsonValue | undefined,
           vpScale: plan.vpScale,
         },
       });
@@ -369,4 +370,13 @@ function baseReport(format: FileFormat, eventId: string, plan: ImportOutline, re
     reimport: null,
     ...NOTHING_COMPARED,
   };
+}
+
+/** The scoring options a file sets on the event it creates (the rest keep their defaults). */
+function fileRules(plan: ImportOutline): StoredRules | undefined {
+  const rules: StoredRules = {
+    ...(plan.matchpointScale === 'ONE_POINT' ? { matchpointScale: 'ONE_POINT' } : {}),
+    ...(plan.boardAMatch ? { teamsTotalPoints: 'BOARD_A_MATCH' } : {}),
+  };
+  return Object.keys(rules).length ? rules : undefined;
 }

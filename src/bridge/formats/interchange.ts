@@ -32,6 +32,8 @@ export interface InterchangeEvent {
   generator: string | null;
   /** Team matches converted to victory points (USEBIO MATCH_SCORING_METHOD), when the file says so. */
   victoryPoints?: boolean;
+  /** Teams in total points scored board-a-match (PBN Scoring "BAM"), when the file says so. */
+  boardAMatch?: boolean;
   contestants: InterchangeContestant[];
   sessions: InterchangeSession[];
 }

@@ -412,6 +412,16 @@ describe('contestants (DOMAIN §9.1: PairId refers to the TotalScoreTable)', () 
     expect(parsePbn(inImps).event.victoryPoints).toBeUndefined();
   });
 
+  it('carries a board-a-match teams event as Scoring "BAM", and reads it back so', () => {
+    const parsed = parsePbn('[Event "BAM"]\n[Competition "Teams"]\n[Scoring "BAM"]\n[Board "1"]\n[HomeTeam "Aces"]\n[VisitTeam "Kings"]\n').event;
+    expect(parsed).toMatchObject({ kind: 'TEAMS', scoring: 'TOTAL_POINTS', boardAMatch: true });
+    const printed = printPbn({ ...parsed, format: 'PBN' });
+    expect(printed).toContain('[Scoring "BAM"]');
+    expect(printPbn({ ...parsed, boardAMatch: undefined })).toContain('[Scoring "TotalPoints"]');
+    // A pairs file saying BAM has no Traveller method.
+    expect(parsePbn('[Scoring "BAM"]\n[Board "1"]').event).toMatchObject({ kind: 'PAIRS', scoring: null });
+  });
+
   it('reads the PBN 2.0 column names and decimal commas', () => {
     const { event } = parsePbn(pbn('[TotalScoreTable "PairId;TotalMP;TotalPercentage"]', '1 42,5 55,25%'));
     expect(event.contestants[0].figures).toEqual({ score: 42.5, percentage: 55.25 });

@@ -511,8 +511,12 @@ function scoringOf(text: string | null, kind: EventKindInFile): ScoringInFile | 
   if (imps) return kind === 'TEAMS' ? 'TEAMS_IMPS' : 'IMPS_ACROSS_FIELD';
   if (has((w) => /^mps?\d*$/.test(w) || w.startsWith('matchpoint') || w === 'neuberg')) return 'MATCHPOINTS';
   if (has((w) => w === 'totalpoints' || w === 'total' || w === 'tp' || w === 'totalscore' || w === 'aggregate')) return 'TOTAL_POINTS';
-  return null; // BAM, rubber, Chicago …: no Traveller method
+  if (kind === 'TEAMS' && isBoardAMatch(text)) return 'TOTAL_POINTS';
+  return null; // rubber, Chicago …: no Traveller method
 }
+
+/** Board-a-match (PBN's "BAM"): a teams event in total points, each board won, tied or lost. */
+const isBoardAMatch = (text: string | null) => !!text && text.toLowerCase().split(/[^a-z0-9]+/).includes('bam');
 
 // ───────────────────────────── event header facts ─────────────────────────────
 
@@ -1058,6 +1062,7 @@ export function parsePbn(input: Buffer | string): ParseOutcome {
       club: site ? { name: site, id: null } : null,
       generator: generatorOf(games, scan.header),
       ...(victoryPoints ? { victoryPoints: true } : {}),
+      ...(kind === 'TEAMS' && isBoardAMatch(firstValue(games, 'Scoring')) ? { boardAMatch: true } : {}),
       contestants,
       sessions: buildSessions(boards, pending),
     },
@@ -1075,6 +1080,9 @@ const SCORING_KEYWORDS: Record<ScoringInFile, string> = {
   CROSS_IMPS: 'IMP;Cross',
   TOTAL_POINTS: 'TotalPoints',
 };
+
+/** The Scoring tag of an event: its method's keyword, "BAM" for board-a-match teams. */
+const scoringKeyword = (event: InterchangeEvent) => (event.boardAMatch && event.scoring === 'TOTAL_POINTS' ? 'BAM' : event.scoring ? SCORING_KEYWORDS[event.scoring] : '');
 
 const COMPETITION: Record<EventKindInFile, string> = { PAIRS: 'Pairs', TEAMS: 'Teams', INDIVIDUAL: 'Individuals' };
 
@@ -1274,7 +1282,7 @@ function printBoardGame(
     tagLine('Dealer', game.board.dealer ?? law2.dealer),
     tagLine('Vulnerable', VULNERABLE_TAG[game.board.vulnerability ?? law2.vulnerability]),
     tagLine('Deal', game.board.deal ?? ''),
-    tagLine('Scoring', event.scoring ? SCORING_KEYWORDS[event.scoring] : ''),
+    tagLine('Scoring', scoringKeyword(event)),
     tagLine('Declarer', ''),
     tagLine('Contract', ''),
     tagLine('Result', ''),
@@ -1315,7 +1323,7 @@ export function printPbn(event: InterchangeEvent): string {
   const ranking = event.contestants.length > 0 ? rankingTable(event) : [];
   if (games.length === 0) {
     // An event with no boards still needs one game to carry its name and ranking.
-    const scoring = tagLine('Scoring', event.scoring ? SCORING_KEYWORDS[event.scoring] : '');
+    const scoring = tagLine('Scoring', scoringKeyword(event));
     out.push('', ...identityTags(event), scoring, tagLine('Competition', COMPETITION[event.kind]), ...ranking);
   }
   games.forEach((game, k) => out.push('', ...printBoardGame(event, game, marked, k === 0 ? ranking : [], travellers)));
