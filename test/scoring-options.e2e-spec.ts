@@ -11,7 +11,7 @@ describe('event scoring options', () => {
   });
   afterAll(() => t.close());
 
-  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impCapPerRound scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
+  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impDifferenceRounding impCapPerRound scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
     artificialScores { averagePlus average averageMinus imps } butlerTrim { perEnd percentPerEnd } byeAward { rule vps } forfeitAward { rule vps loserVps }
     customVpScale { name ranges { minBoards maxBoards steps { fromImps winner loser } } } carryOver { team opponent imps }`;
 
@@ -23,6 +23,7 @@ describe('event scoring options', () => {
       sessionPercentageRule: true,
       butlerTrim: null,
       butlerDatumRounding: 'NEAREST_10',
+      impDifferenceRounding: 'HALF_OPEN',
       impCapPerRound: null,
       scoreAcross: 'SECTION',
       sessionWeighting: 'BOARDS',
@@ -127,6 +128,9 @@ describe('event scoring options', () => {
     // All kept (perEnd 0): mean 67.5 → 70 to the nearest 10 (+80 = 2 IMPs), 60 toward zero (+90 = 3).
     expect(await butler('butlerTrim: { perEnd: 0 }, butlerDatumRounding: NEAREST_10')).toBe(2);
     expect(await butler('butlerTrim: { perEnd: 0 }, butlerDatumRounding: TOWARD_ZERO_10')).toBe(3);
+    // Unrounded, the datum stays 25: +150 is +125, in the 90–129 step (3 IMPs), or 130 once rounded to 10 first (4 IMPs).
+    expect(await butler('butlerDatumRounding: NONE')).toBe(3);
+    expect(await butler('butlerDatumRounding: NONE, impDifferenceRounding: NEAREST_10')).toBe(4);
   });
 
   it('caps the IMPs a pair wins in one round', async () => {

@@ -11,7 +11,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
-import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
+import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
 import { eventRules } from './scoring-rules.js';
 
 type StoredEvent = Event & { scoringOptions: unknown; vpScale: string | null };
@@ -82,9 +82,14 @@ export class EventsResolver {
     return trim ? { perEnd: 'perEnd' in trim ? trim.perEnd : null, percentPerEnd: 'percentPerEnd' in trim ? trim.percentPerEnd : null } : null;
   }
 
-  @ResolveField(() => DatumRounding, { description: 'Butler datum rounding: NEAREST_10 (default) or TOWARD_ZERO_10' })
+  @ResolveField(() => DatumRounding, { description: 'Butler datum rounding: NEAREST_10 (default), TOWARD_ZERO_10 or NONE' })
   butlerDatumRounding(@Parent() event: StoredEvent) {
     return eventRules(event).butlerDatumRounding;
+  }
+
+  @ResolveField(() => ImpDifferenceRounding, { description: 'A difference that is not a multiple of 10: HALF_OPEN (default) or NEAREST_10 first' })
+  impDifferenceRounding(@Parent() event: StoredEvent) {
+    return eventRules(event).impDifferenceRounding;
   }
 
   @ResolveField(() => Float, { nullable: true, description: 'IMPs a pair wins in one round count at most this; null: no cap' })

@@ -12,6 +12,7 @@ const RULE_KEYS = [
   'sessionPercentageRule',
   'butlerTrim',
   'butlerDatumRounding',
+  'impDifferenceRounding',
   'impCapPerRound',
   'scoreAcross',
   'sessionWeighting',

@@ -95,14 +95,19 @@ function impsAgainstField(method: ImpMethod, rules: ScoringRules): AgainstField 
     };
   }
   const options = butlerOptions(rules);
+  const roundToTen = rules.impDifferenceRounding === 'NEAREST_10';
   return (scores) => {
     const datum = butlerDatum(scores, options);
-    return scores.map((s) => impsOf(frac(s).sub(datum)));
+    return scores.map((s) => impsOf(frac(s).sub(datum), roundToTen));
   };
 }
 
-/** IMPs of an exact difference: the scale's steps are half-open, so a fraction falls in its step. */
-const impsOf = (difference: Fraction) => frac(impsForDifference(difference.toNumber()));
+/**
+ * IMPs of an exact difference: the scale's steps are half-open, so a fraction falls in its step,
+ * unless the event rounds it to 10 first. (Scores are multiples of 10, so only an unrounded datum
+ * makes other differences; cross-IMPs and team matches never do.)
+ */
+const impsOf = (difference: Fraction, roundToTen: boolean) => frac(impsForDifference(difference.toNumber(), { roundToTen }));
 
 /** Every version of the list (one per combination of weighted results), weighted and summed. */
 function listImps(list: Weighted[][], against: AgainstField): Fraction[] {

@@ -11,7 +11,9 @@ import type { DiscreteVpScale } from '../victory-points.js';
 export type MatchpointScale = 'TWO_POINT' | 'ONE_POINT';
 export type Factoring = 'NEUBERG' | 'RATIO';
 export type ScoreAcross = 'SECTION' | 'SESSION';
-export type DatumRounding = 'NEAREST_10' | 'TOWARD_ZERO_10';
+export type DatumRounding = 'NEAREST_10' | 'TOWARD_ZERO_10' | 'NONE';
+/** A difference that is not a multiple of 10 (only against an unrounded datum): the scale's steps half-open, or rounded to 10 first (DOMAIN §4.1). */
+export type ImpDifferenceRounding = 'HALF_OPEN' | 'NEAREST_10';
 /** How session percentages combine into the event's: weighted by boards played, or each session equally. */
 export type SessionWeighting = 'BOARDS' | 'EQUAL';
 export type VpScaleName = 'WBF_2013' | 'WBF_2013_DISCRETE' | 'VP_25' | 'VP_30' | 'CUSTOM';
@@ -50,6 +52,7 @@ export interface ScoringRules {
   /** Null: keep all scores when n ≤ 3, else drop ceil((n − 10)/15) + 1 at each end. */
   butlerTrim: ButlerTrim | null;
   butlerDatumRounding: DatumRounding;
+  impDifferenceRounding: ImpDifferenceRounding;
   /** IMPs a pair wins in one round count at most this; losses are not capped. Null: no cap. */
   impCapPerRound: number | null;
   scoreAcross: ScoreAcross;
@@ -77,6 +80,7 @@ export const DEFAULT_RULES: ScoringRules = {
   sessionPercentageRule: true,
   butlerTrim: null,
   butlerDatumRounding: 'NEAREST_10',
+  impDifferenceRounding: 'HALF_OPEN',
   impCapPerRound: null,
   scoreAcross: 'SECTION',
   sessionWeighting: 'BOARDS',
@@ -117,6 +121,7 @@ export function rulesOf(event: { scoringOptions?: unknown; vpScale?: string | nu
 
 /** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
 export function checkRules(rules: ScoringRules): void {
+  if (!['HALF_OPEN', 'NEAREST_10'].includes(rules.impDifferenceRounding)) throw new InvalidScoringError(`impDifferenceRounding is HALF_OPEN or NEAREST_10; got ${rules.impDifferenceRounding}`, 'impDifferenceRounding');
   if (!['INTERPOLATE', 'FORMULA'].includes(rules.vpFractionalMargin)) throw new InvalidScoringError(`vpFractionalMargin is INTERPOLATE or FORMULA; got ${rules.vpFractionalMargin}`, 'vpFractionalMargin');
   if (!['AGGREGATE', 'BOARD_A_MATCH'].includes(rules.teamsTotalPoints)) throw new InvalidScoringError(`teamsTotalPoints is AGGREGATE or BOARD_A_MATCH; got ${rules.teamsTotalPoints}`, 'teamsTotalPoints');
   const a = rules.artificialScores;

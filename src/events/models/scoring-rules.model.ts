@@ -10,8 +10,19 @@ registerEnumType(Factoring, { name: 'Factoring', description: 'How a board with 
 export enum DatumRounding {
   NEAREST_10 = 'NEAREST_10',
   TOWARD_ZERO_10 = 'TOWARD_ZERO_10',
+  NONE = 'NONE',
 }
-registerEnumType(DatumRounding, { name: 'DatumRounding', description: 'Butler datum: to the nearest 10, halves away from zero (default), or to 10 toward zero' });
+registerEnumType(DatumRounding, { name: 'DatumRounding', description: 'Butler datum: to the nearest 10, halves away from zero (default), to 10 toward zero, or NONE (the exact trimmed mean)' });
+
+export enum ImpDifferenceRounding {
+  HALF_OPEN = 'HALF_OPEN',
+  NEAREST_10 = 'NEAREST_10',
+}
+registerEnumType(ImpDifferenceRounding, {
+  name: 'ImpDifferenceRounding',
+  description:
+    'A point difference that is not a multiple of 10 (against an unrounded Butler datum): HALF_OPEN reads the IMP scale’s steps as half-open (15 → 0, 45 → 1; default), NEAREST_10 rounds it to 10 first (15 → 20 → 1), as some software does (DOMAIN §4.1)',
+});
 
 export enum ScoreAcross {
   SECTION = 'SECTION',
