@@ -11,7 +11,7 @@ describe('event scoring options', () => {
   });
   afterAll(() => t.close());
 
-  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impDifferenceRounding impCapPerRound scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
+  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impDifferenceRounding impCapPerRound crossImpComparisons scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
     artificialScores { averagePlus average averageMinus imps } butlerTrim { perEnd percentPerEnd } byeAward { rule vps } forfeitAward { rule vps loserVps }
     customVpScale { name ranges { minBoards maxBoards steps { fromImps winner loser } } } carryOver { team opponent imps }`;
 
@@ -25,6 +25,7 @@ describe('event scoring options', () => {
       butlerDatumRounding: 'NEAREST_10',
       impDifferenceRounding: 'HALF_OPEN',
       impCapPerRound: null,
+      crossImpComparisons: null,
       scoreAcross: 'SECTION',
       sessionWeighting: 'BOARDS',
       artificialScores: { averagePlus: 60, average: 50, averageMinus: 40, imps: 3 },
@@ -131,6 +132,21 @@ describe('event scoring options', () => {
     // Unrounded, the datum stays 25: +150 is +125, in the 90–129 step (3 IMPs), or 130 once rounded to 10 first (4 IMPs).
     expect(await butler('butlerDatumRounding: NONE')).toBe(3);
     expect(await butler('butlerDatumRounding: NONE, impDifferenceRounding: NEAREST_10')).toBe(4);
+  });
+
+  it('averages cross-IMPs over a board’s comparisons, or scales them to the event’s fixed number (DOMAIN §4.4)', async () => {
+    // Board 1 at three tables: +420, +420, −50. A +420 line: 0 and +10 IMPs, average 5; the −50 line: −10 twice, −10.
+    const cross = async (options: string) => {
+      const e = await buildEvent(t, { scoring: 'CROSS_IMPS', options, pairs: 6, sessions: [['letter: "A", tables: 3, boards: [1]']] });
+      await postLines(t, e.sessionIds[0], [
+        { board: 1, nsPair: 1, ewPair: 4, contract: '4S', declarer: 'N', result: '=' },
+        { board: 1, nsPair: 2, ewPair: 5, contract: '4S', declarer: 'N', result: '=' },
+        { board: 1, nsPair: 3, ewPair: 6, contract: '4S', declarer: 'N', result: '-1' },
+      ]);
+      return (await traveller(t, e.sessionIds[0], 1)).lines.map((l: any) => [l.nsPair, l.nsImps]);
+    };
+    expect(await cross('')).toEqual([[1, 5], [2, 5], [3, -10]]);
+    expect(await cross('crossImpComparisons: 4')).toEqual([[1, 20], [2, 20], [3, -40]]);
   });
 
   it('caps the IMPs a pair wins in one round', async () => {

@@ -1,4 +1,4 @@
-import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver, Int } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import { ForbiddenError, isInsider, type Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
@@ -95,6 +95,11 @@ export class EventsResolver {
   @ResolveField(() => Float, { nullable: true, description: 'IMPs a pair wins in one round count at most this; null: no cap' })
   impCapPerRound(@Parent() event: StoredEvent) {
     return eventRules(event).impCapPerRound;
+  }
+
+  @ResolveField(() => Int, { nullable: true, description: 'Cross-IMPs scaled to this many comparisons; null: the average over each board’s comparisons' })
+  crossImpComparisons(@Parent() event: StoredEvent) {
+    return eventRules(event).crossImpComparisons;
   }
 
   @ResolveField(() => ScoreAcross, { description: 'SECTION (default) or SESSION: which sections are one field' })

@@ -14,6 +14,7 @@ const RULE_KEYS = [
   'butlerDatumRounding',
   'impDifferenceRounding',
   'impCapPerRound',
+  'crossImpComparisons',
   'scoreAcross',
   'sessionWeighting',
   'customVpScale',

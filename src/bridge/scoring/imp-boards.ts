@@ -89,9 +89,11 @@ type AgainstField = (scores: number[]) => Fraction[];
 
 function impsAgainstField(method: ImpMethod, rules: ScoringRules): AgainstField {
   if (method === 'CROSS_IMPS') {
+    // The average over a line's comparisons, or that average scaled to the event's fixed number of them.
+    const scale = rules.crossImpComparisons === null ? null : frac(rules.crossImpComparisons);
     return (scores) => {
       const cross = crossImps(scores);
-      return scores.map((_, i) => cross.average(i));
+      return scores.map((_, i) => (scale ? cross.average(i).mul(scale) : cross.average(i)));
     };
   }
   const options = butlerOptions(rules);

@@ -55,6 +55,8 @@ export interface ScoringRules {
   impDifferenceRounding: ImpDifferenceRounding;
   /** IMPs a pair wins in one round count at most this; losses are not capped. Null: no cap. */
   impCapPerRound: number | null;
+  /** Cross-IMPs: each line's IMPs scaled to this many comparisons (its average × k). Null: the average over its n − 1 (DOMAIN §4.4). */
+  crossImpComparisons: number | null;
   scoreAcross: ScoreAcross;
   sessionWeighting: SessionWeighting;
   vpScale: VpScaleName | null;
@@ -82,6 +84,7 @@ export const DEFAULT_RULES: ScoringRules = {
   butlerDatumRounding: 'NEAREST_10',
   impDifferenceRounding: 'HALF_OPEN',
   impCapPerRound: null,
+  crossImpComparisons: null,
   scoreAcross: 'SECTION',
   sessionWeighting: 'BOARDS',
   vpScale: null,
@@ -139,6 +142,9 @@ export function checkRules(rules: ScoringRules): void {
     if ('percentPerEnd' in trim && trim.percentPerEnd !== undefined && !(trim.percentPerEnd >= 0 && trim.percentPerEnd < 50)) {
       throw new InvalidScoringError(`butlerTrim.percentPerEnd must be at least 0 and under 50; got ${trim.percentPerEnd}`, 'butlerTrim.percentPerEnd');
     }
+  }
+  if (rules.crossImpComparisons !== null && !(Number.isInteger(rules.crossImpComparisons) && rules.crossImpComparisons >= 1)) {
+    throw new InvalidScoringError(`crossImpComparisons is a whole number of comparisons, 1 or more; got ${rules.crossImpComparisons}`, 'crossImpComparisons');
   }
   if (rules.impCapPerRound !== null && !(rules.impCapPerRound > 0)) throw new InvalidScoringError(`impCapPerRound must be above 0; got ${rules.impCapPerRound}`, 'impCapPerRound');
   if (rules.vpScale === 'CUSTOM' && !rules.customVpScale) throw new InvalidScoringError('vpScale CUSTOM needs the table (customVpScale)', 'customVpScale');

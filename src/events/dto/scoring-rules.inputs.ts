@@ -86,6 +86,12 @@ export abstract class ScoringRulesFields {
   @Min(0.01)
   @Max(1000)
   impCapPerRound?: number;
+  @Field(() => Int, { nullable: true, description: 'Cross-IMPs scaled to this many comparisons (1–1000); default: the average over each board’s comparisons' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  crossImpComparisons?: number;
   @Field(() => ScoreAcross, { nullable: true, description: 'SECTION (default) or SESSION: which sections are one field' }) @IsOptional() @IsEnum(ScoreAcross) scoreAcross?: ScoreAcross;
   @Field(() => SessionWeighting, { nullable: true, description: 'BOARDS (default) or EQUAL: how sessions combine into the event’s result' }) @IsOptional() @IsEnum(SessionWeighting) sessionWeighting?: SessionWeighting;
   @Field(() => VpScaleTableInput, { nullable: true, description: 'The event’s own VP table, used when vpScale is CUSTOM' }) @IsOptional() @ValidateNested() @Type(() => VpScaleTableInput) customVpScale?: VpScaleTableInput;
