@@ -11,7 +11,7 @@ describe('event scoring options', () => {
   });
   afterAll(() => t.close());
 
-  const RULES = `factoring matchpointScale sessionPercentageRule butlerDatumRounding impDifferenceRounding impCapPerRound crossImpComparisons scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
+  const RULES = `factoring fouledSmallGroups matchpointScale sessionPercentageRule butlerDatumRounding impDifferenceRounding impCapPerRound crossImpComparisons scoreAcross sessionWeighting vpScale vpBoards vpFractionalMargin teamsTotalPoints boardAMatchTenIsTie tieBreaks knockout
     artificialScores { averagePlus average averageMinus imps } butlerTrim { perEnd percentPerEnd } byeAward { rule vps } forfeitAward { rule vps loserVps }
     customVpScale { name ranges { minBoards maxBoards steps { fromImps winner loser } } } carryOver { team opponent imps }`;
 
@@ -19,6 +19,7 @@ describe('event scoring options', () => {
     const plain = dataOf(await t.gql(`mutation { createEvent(input: { name: "Defaults", kind: PAIRS, scoring: MATCHPOINTS }) { id ${RULES} } }`)).createEvent;
     expect(plain).toMatchObject({
       factoring: 'NEUBERG',
+      fouledSmallGroups: 'NEUBERG',
       matchpointScale: 'TWO_POINT',
       sessionPercentageRule: true,
       butlerTrim: null,
@@ -103,6 +104,23 @@ describe('event scoring options', () => {
     expect((await traveller(t, neuberg.sessionIds[0], 2)).lines.map((l: any) => l.nsMatchpoints)).toEqual([3.5, 0.5]);
     const ratio = await shortBoard('factoring: RATIO');
     expect((await traveller(t, ratio.sessionIds[0], 2)).lines.map((l: any) => l.nsMatchpoints)).toEqual([4, 0]);
+  });
+
+  it('factors a fouled board’s lone version by Neuberg, or gives it a fixed 60 % (Law 87, DOMAIN §3.2)', async () => {
+    // Board 1 at four tables; the fourth played another version of it (form 2), alone: top 6.
+    const fouled = async (options: string) => {
+      const e = await buildEvent(t, { scoring: 'MATCHPOINTS', options, pairs: 8, sessions: [['letter: "A", tables: 4, boards: [1]']] });
+      await postLines(t, e.sessionIds[0], [
+        { board: 1, nsPair: 1, ewPair: 5, contract: '4S', declarer: 'N', result: '=' },
+        { board: 1, nsPair: 2, ewPair: 6, contract: '1NT', declarer: 'N', result: '+2' },
+        { board: 1, nsPair: 3, ewPair: 7, contract: '4S', declarer: 'N', result: '-2' },
+        { board: 1, nsPair: 4, ewPair: 8, contract: '6NT', declarer: 'N', result: '-4' },
+      ]);
+      dataOf(await t.gql(`mutation($s: ID!) { markFouledBoard(input: { sessionId: $s, board: 1, form: 2, lines: [{ board: 1, nsPair: 4, ewPair: 8 }], reason: "Cards exchanged" }) }`, { s: e.sessionIds[0] }));
+      return (await traveller(t, e.sessionIds[0], 1)).lines.find((l: any) => l.nsPair === 4);
+    };
+    expect(await fouled('')).toMatchObject({ nsMatchpoints: 3, ewMatchpoints: 3 });
+    expect(await fouled('fouledSmallGroups: FIXED_PERCENTAGES')).toMatchObject({ nsMatchpoints: 3.6, ewMatchpoints: 3.6 });
   });
 
   it('values artificial scores as the event sets them', async () => {

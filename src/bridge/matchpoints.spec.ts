@@ -104,6 +104,33 @@ describe('fouled boards (Law 87, DOMAIN §8.3)', () => {
     // form 1: 4, 2, 0 among 3 → (MP + 1)·5/3 − 1; form 2: 2, 0 among 2 → (MP + 1)·5/2 − 1
     expect(scored.lines.map((l) => l.ns.toString())).toEqual(['22/3', '4', '2/3', '13/2', '3/2']);
   });
+
+  it('gives a small group that is not the largest fixed percentages when the regulations say so (DOMAIN §3.2)', () => {
+    const board: BoardLine[] = [
+      { id: 'a1', ns: 420, form: 1 },
+      { id: 'a2', ns: 400, form: 1 },
+      { id: 'a3', ns: 170, form: 1 },
+      { id: 'b1', ns: -100, form: 2 },
+      { id: 'b2', ns: -200, form: 2 },
+      { id: 'c1', ns: 50, form: 3 },
+    ];
+    const fixed = scoreBoard(board, { smallGroups: 'FIXED_PERCENTAGES' });
+    // Top 10. The largest group (3 scores) is Neubergged as before: (MP + 1)·6/3 − 1 → 9, 5, 1.
+    // The pair of version 2: 65 % and 55 %; the single score of version 3: 60 % for both sides.
+    expect(fixed.lines.map((l) => [l.ns.toString(), l.ew.toString()])).toEqual([
+      ['9', '1'], ['5', '5'], ['1', '9'],
+      ['13/2', '11/2'], ['11/2', '13/2'],
+      ['6', '6'],
+    ]);
+    // Level scores share: two of two tie at 60 %; two level at the top of three get 65 % each.
+    const level = scoreBoard([...board.slice(0, 3), { id: 'x', ns: 420, form: 1 }, { id: 'b1', ns: -100, form: 2 }, { id: 'b2', ns: -100, form: 2 }], { smallGroups: 'FIXED_PERCENTAGES' });
+    expect(level.lines.slice(4).map((l) => l.ns.toString())).toEqual(['6', '6']);
+    const three = scoreBoard([...board.slice(0, 3), { id: 'a4', ns: 100, form: 1 }, { id: 'b1', ns: 50, form: 2 }, { id: 'b2', ns: 50, form: 2 }, { id: 'b3', ns: -50, form: 2 }], { smallGroups: 'FIXED_PERCENTAGES' });
+    expect(three.lines.slice(4).map((l) => l.ns.div(three.top).mul(frac(100)).toString())).toEqual(['65', '65', '50']);
+    // Groups of the same, largest size are Neubergged (3 and 3).
+    const even = [...board.slice(0, 3), { id: 'b1', ns: -100, form: 2 }, { id: 'b2', ns: -200, form: 2 }, { id: 'b3', ns: -300, form: 2 }];
+    expect(scoreBoard(even, { smallGroups: 'FIXED_PERCENTAGES' }).lines.map((l) => l.ns.toString())).toEqual(scoreBoard(even).lines.map((l) => l.ns.toString()));
+  });
 });
 
 describe('invariants (properties)', () => {

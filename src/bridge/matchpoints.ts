@@ -43,6 +43,11 @@ export interface MatchpointOptions {
   expected?: number;
   /** Values of A+, A, A− as fractions of a top (default 60 %, 50 %, 40 %). */
   artificialValues?: Record<Artificial, Fraction>;
+  /**
+   * A fouled board's groups of 1–3 scores that are not its largest (Law 87, DOMAIN §3.2): factored
+   * by Neuberg like any group (default), or given fixed percentages of the top (60; 65/55; 70/60/50).
+   */
+  smallGroups?: 'NEUBERG' | 'FIXED_PERCENTAGES';
 }
 
 export interface LineMatchpoints {
@@ -99,8 +104,17 @@ export function boardMatchpoints(lines: readonly BoardScore[], options: Matchpoi
     if (group) group.push(i);
     else forms.set(form, [i]);
   });
+  const largest = Math.max(0, ...[...forms.values()].map((g) => g.length));
   for (const group of forms.values()) {
     const real = group.map((i) => lines[i] as Extract<BoardScore, { ns: SideScore }>);
+    if (options.smallGroups === 'FIXED_PERCENTAGES' && forms.size > 1 && group.length <= 3 && group.length < largest) {
+      const fixed = smallGroupFigures(real, unit, top);
+      group.forEach((at, k) => {
+        ns[at] = fixed.ns[k];
+        ew[at] = fixed.ew[k];
+      });
+      continue;
+    }
     if (real.every((l) => typeof l.ns === 'number' && l.ew === undefined)) {
       // Plain scores (a national field's every board): figured once per different score.
       const counts = new Map<number, number>();
@@ -140,6 +154,22 @@ export function boardMatchpoints(lines: readonly BoardScore[], options: Matchpoi
     }
   });
   return { top, ns, ew };
+}
+
+/**
+ * A small group of a fouled board given fixed percentages of the top by its place within the group
+ * (the ACBL's published fouled-board practice): one score 60 %; two 65 % and 55 %; three 70, 60 and
+ * 50 %. Ties (and weighted scores) fall between, on the same line: base + span × the share of the
+ * group's comparisons won, so two scores level at the top of three get 65 % each.
+ */
+function smallGroupFigures(real: Extract<BoardScore, { ns: SideScore }>[], unit: number, top: Fraction): { ns: Fraction[]; ew: Fraction[] } {
+  const n = real.length;
+  const [base, span] = n === 1 ? [60, 0] : n === 2 ? [55, 10] : [50, 20];
+  const percent = (mps: Fraction) => (n === 1 ? frac(base) : frac(base).add(frac(span).mul(mps).div(frac(unit * (n - 1)))));
+  const figure = (mps: Fraction) => percent(mps).mul(top).div(frac(100));
+  const nsMps = listMatchpoints(real.map((l) => components(l.ns)), unit);
+  const ewMps = listMatchpoints(real.map((l) => components(l.ew ?? l.ns, -1)), unit);
+  return { ns: nsMps.map(figure), ew: ewMps.map(figure) };
 }
 
 function components(score: SideScore, sign = 1): Weighted[] {

@@ -11,7 +11,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
-import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
+import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
 import { eventRules } from './scoring-rules.js';
 
 type StoredEvent = Event & { scoringOptions: unknown; vpScale: string | null };
@@ -80,6 +80,11 @@ export class EventsResolver {
   butlerTrim(@Parent() event: StoredEvent) {
     const trim = eventRules(event).butlerTrim;
     return trim ? { perEnd: 'perEnd' in trim ? trim.perEnd : null, percentPerEnd: 'percentPerEnd' in trim ? trim.percentPerEnd : null } : null;
+  }
+
+  @ResolveField(() => FouledSmallGroups, { description: 'A fouled board’s small groups (Law 87): NEUBERG (default) or FIXED_PERCENTAGES' })
+  fouledSmallGroups(@Parent() event: StoredEvent) {
+    return eventRules(event).fouledSmallGroups;
   }
 
   @ResolveField(() => DatumRounding, { description: 'Butler datum rounding: NEAREST_10 (default), TOWARD_ZERO_10 or NONE' })

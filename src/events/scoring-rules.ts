@@ -8,6 +8,7 @@ import type { ScoringRulesFields } from './dto/scoring-rules.inputs.js';
 const RULE_KEYS = [
   'matchpointScale',
   'factoring',
+  'fouledSmallGroups',
   'artificialScores',
   'sessionPercentageRule',
   'butlerTrim',

@@ -120,6 +120,7 @@ function anyBoard(field: BoardField, rules: ScoringRules, signature: string): Ma
       factoring: rules.factoring,
       expected: Math.max(field.expected, compared.length),
       artificialValues: artificialValues(rules),
+      smallGroups: rules.fouledSmallGroups,
     });
     // Lines with the same figures share one object (a national board has a few dozen different ones).
     const shared = new Map<Fraction, Map<Fraction, LineMatchpoints>>();

@@ -11,6 +11,8 @@ import type { DiscreteVpScale } from '../victory-points.js';
 export type MatchpointScale = 'TWO_POINT' | 'ONE_POINT';
 export type Factoring = 'NEUBERG' | 'RATIO';
 export type ScoreAcross = 'SECTION' | 'SESSION';
+/** A fouled board's small groups (1–3 scores, not the largest): Neuberg like any group, or fixed percentages (Law 87, DOMAIN §3.2). */
+export type FouledSmallGroups = 'NEUBERG' | 'FIXED_PERCENTAGES';
 export type DatumRounding = 'NEAREST_10' | 'TOWARD_ZERO_10' | 'NONE';
 /** A difference that is not a multiple of 10 (only against an unrounded datum): the scale's steps half-open, or rounded to 10 first (DOMAIN §4.1). */
 export type ImpDifferenceRounding = 'HALF_OPEN' | 'NEAREST_10';
@@ -46,6 +48,7 @@ export interface VpAward {
 export interface ScoringRules {
   matchpointScale: MatchpointScale;
   factoring: Factoring;
+  fouledSmallGroups: FouledSmallGroups;
   artificialScores: ArtificialScores;
   /** Law 12C2(c): a side's own session percentage replaces a worse A+ (better A−). */
   sessionPercentageRule: boolean;
@@ -78,6 +81,7 @@ export interface ScoringRules {
 export const DEFAULT_RULES: ScoringRules = {
   matchpointScale: 'TWO_POINT',
   factoring: 'NEUBERG',
+  fouledSmallGroups: 'NEUBERG',
   artificialScores: { averagePlus: 60, average: 50, averageMinus: 40, imps: 3 },
   sessionPercentageRule: true,
   butlerTrim: null,
@@ -124,6 +128,7 @@ export function rulesOf(event: { scoringOptions?: unknown; vpScale?: string | nu
 
 /** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
 export function checkRules(rules: ScoringRules): void {
+  if (!['NEUBERG', 'FIXED_PERCENTAGES'].includes(rules.fouledSmallGroups)) throw new InvalidScoringError(`fouledSmallGroups is NEUBERG or FIXED_PERCENTAGES; got ${rules.fouledSmallGroups}`, 'fouledSmallGroups');
   if (!['HALF_OPEN', 'NEAREST_10'].includes(rules.impDifferenceRounding)) throw new InvalidScoringError(`impDifferenceRounding is HALF_OPEN or NEAREST_10; got ${rules.impDifferenceRounding}`, 'impDifferenceRounding');
   if (!['INTERPOLATE', 'FORMULA'].includes(rules.vpFractionalMargin)) throw new InvalidScoringError(`vpFractionalMargin is INTERPOLATE or FORMULA; got ${rules.vpFractionalMargin}`, 'vpFractionalMargin');
   if (!['AGGREGATE', 'BOARD_A_MATCH'].includes(rules.teamsTotalPoints)) throw new InvalidScoringError(`teamsTotalPoints is AGGREGATE or BOARD_A_MATCH; got ${rules.teamsTotalPoints}`, 'teamsTotalPoints');

@@ -2,7 +2,7 @@ import { Field, Float, ID, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
 import { MatchpointScale, VpScale } from '../models/event.model.js';
-import { AwardRule, DatumRounding, Factoring, ImpDifferenceRounding, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpBoards, VpFractionalMargin } from '../models/scoring-rules.model.js';
+import { AwardRule, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpBoards, VpFractionalMargin } from '../models/scoring-rules.model.js';
 
 @InputType({ description: 'Values of artificial adjusted scores; a null field keeps the value in force (default 60 / 50 / 40 % and 3 IMPs)' })
 export class ArtificialScoresInput {
@@ -75,6 +75,10 @@ export abstract class ScoringRulesFields {
   @ValidateNested()
   @Type(() => ButlerTrimInput)
   butlerTrim?: ButlerTrimInput;
+  @Field(() => FouledSmallGroups, { nullable: true, description: 'A fouled board’s small groups (Law 87): NEUBERG (default) or FIXED_PERCENTAGES' })
+  @IsOptional()
+  @IsEnum(FouledSmallGroups)
+  fouledSmallGroups?: FouledSmallGroups;
   @Field(() => DatumRounding, { nullable: true, description: 'Butler datum rounding: NEAREST_10 (default), TOWARD_ZERO_10 or NONE' }) @IsOptional() @IsEnum(DatumRounding) butlerDatumRounding?: DatumRounding;
   @Field(() => ImpDifferenceRounding, { nullable: true, description: 'A difference that is not a multiple of 10 (an unrounded datum): HALF_OPEN (default) or NEAREST_10 first' })
   @IsOptional()

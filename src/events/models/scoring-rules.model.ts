@@ -7,6 +7,15 @@ export enum Factoring {
 }
 registerEnumType(Factoring, { name: 'Factoring', description: 'How a board with fewer results than expected is factored to the full top: Neuberg (default) or straight ratio' });
 
+export enum FouledSmallGroups {
+  NEUBERG = 'NEUBERG',
+  FIXED_PERCENTAGES = 'FIXED_PERCENTAGES',
+}
+registerEnumType(FouledSmallGroups, {
+  name: 'FouledSmallGroups',
+  description: 'A fouled board’s groups of 1–3 scores that are not its largest (Law 87): NEUBERG like any group (default), or FIXED_PERCENTAGES of the top by place in the group (60; 65/55; 70/60/50)',
+});
+
 export enum DatumRounding {
   NEAREST_10 = 'NEAREST_10',
   TOWARD_ZERO_10 = 'TOWARD_ZERO_10',
