@@ -106,16 +106,22 @@ describe('event scoring options', () => {
     expect((await traveller(t, ratio.sessionIds[0], 2)).lines.map((l: any) => l.nsMatchpoints)).toEqual([4, 0]);
   });
 
+  /** Board 1 at four tables, none vulnerable: +420, +150, −100, −200 (NS pairs 1–4 against 5–8). */
+  async function fourTables(scoring: string, options: string) {
+    const e = await buildEvent(t, { scoring, options, pairs: 8, sessions: [['letter: "A", tables: 4, boards: [1]']] });
+    await postLines(t, e.sessionIds[0], [
+      { board: 1, nsPair: 1, ewPair: 5, contract: '4S', declarer: 'N', result: '=' },
+      { board: 1, nsPair: 2, ewPair: 6, contract: '1NT', declarer: 'N', result: '+2' },
+      { board: 1, nsPair: 3, ewPair: 7, contract: '4S', declarer: 'N', result: '-2' },
+      { board: 1, nsPair: 4, ewPair: 8, contract: '6NT', declarer: 'N', result: '-4' },
+    ]);
+    return e;
+  }
+
   it('factors a fouled board’s lone version by Neuberg, or gives it a fixed 60 % (Law 87, DOMAIN §3.2)', async () => {
     // Board 1 at four tables; the fourth played another version of it (form 2), alone: top 6.
     const fouled = async (options: string) => {
-      const e = await buildEvent(t, { scoring: 'MATCHPOINTS', options, pairs: 8, sessions: [['letter: "A", tables: 4, boards: [1]']] });
-      await postLines(t, e.sessionIds[0], [
-        { board: 1, nsPair: 1, ewPair: 5, contract: '4S', declarer: 'N', result: '=' },
-        { board: 1, nsPair: 2, ewPair: 6, contract: '1NT', declarer: 'N', result: '+2' },
-        { board: 1, nsPair: 3, ewPair: 7, contract: '4S', declarer: 'N', result: '-2' },
-        { board: 1, nsPair: 4, ewPair: 8, contract: '6NT', declarer: 'N', result: '-4' },
-      ]);
+      const e = await fourTables('MATCHPOINTS', options);
       dataOf(await t.gql(`mutation($s: ID!) { markFouledBoard(input: { sessionId: $s, board: 1, form: 2, lines: [{ board: 1, nsPair: 4, ewPair: 8 }], reason: "Cards exchanged" }) }`, { s: e.sessionIds[0] }));
       return (await traveller(t, e.sessionIds[0], 1)).lines.find((l: any) => l.nsPair === 4);
     };
@@ -133,13 +139,7 @@ describe('event scoring options', () => {
   it('trims and rounds the Butler datum as the event sets it', async () => {
     // Board 1 at four tables, none vulnerable: +420, +150, −100, −200.
     const butler = async (options: string) => {
-      const e = await buildEvent(t, { scoring: 'BUTLER', options, pairs: 8, sessions: [['letter: "A", tables: 4, boards: [1]']] });
-      await postLines(t, e.sessionIds[0], [
-        { board: 1, nsPair: 1, ewPair: 5, contract: '4S', declarer: 'N', result: '=' },
-        { board: 1, nsPair: 2, ewPair: 6, contract: '1NT', declarer: 'N', result: '+2' },
-        { board: 1, nsPair: 3, ewPair: 7, contract: '4S', declarer: 'N', result: '-2' },
-        { board: 1, nsPair: 4, ewPair: 8, contract: '6NT', declarer: 'N', result: '-4' },
-      ]);
+      const e = await fourTables('BUTLER', options);
       return (await traveller(t, e.sessionIds[0], 1)).lines.find((l: any) => l.nsPair === 2).nsImps;
     };
     // Default: one dropped at each end, datum (−100 + 150)/2 = 25 → 30; +150 is +120 = 3 IMPs.
