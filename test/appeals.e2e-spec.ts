@@ -94,6 +94,9 @@ describe('appeals (Law 92)', () => {
     dataOf(await t.gqlAs(fed, `mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, { s: sessionId }));
     await new Promise((r) => setTimeout(r, 20));
     expect(await sessionState(sessionId)).toEqual({ standing: 'OFFICIAL', pendingAppeals: 2 });
+    // The results page says why the results are not yet final.
+    const page = (await t.as(null).get(`/sessions/${sessionId}`).expect(200)).text;
+    expect(page).toContain('Appeals awaiting a decision: 2 (Law 92).');
     const ranking = async () => dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { standing } }`, { s: sessionId })).sessionRanking;
     const appeals = dataOf(await t.gqlAs(fed, `query($s: ID!) { appeals(sessionId: $s) { id contestantId } }`, { s: sessionId })).appeals;
     const [north, south] = [pair.get('AEW'), pair.get('BNS')].map((c) => appeals.find((a: any) => a.contestantId === c).id);
@@ -112,6 +115,7 @@ describe('appeals (Law 92)', () => {
     dataOf(await t.gqlAs(clubs.south.director, DECIDE, { in: { id: south, outcome: 'DISMISSED', decision: 'The explanation given was the agreement', withoutMerit: true } }));
     expect(await sessionState(sessionId)).toEqual({ standing: 'FINAL', pendingAppeals: 0 });
     expect((await ranking()).every((e: any) => e.standing === 'FINAL')).toBe(true);
+    expect((await t.as(null).get(`/sessions/${sessionId}`).expect(200)).text).not.toContain('Appeals awaiting');
   });
 
   it('refuses an appeal after the Law 92B period unless the organiser accepts it late, and audits both', async () => {

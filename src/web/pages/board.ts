@@ -22,7 +22,7 @@ export function boardPage(ctx: PageContext, data: BoardPage): Html {
     { title: `${ctx.t('board.title', { number: board.number })} · ${event.name}`, crumbs, liveSession: live ? session.id : undefined },
     html`<h1>${ctx.t('board.title', { number: board.number })}</h1>
 <nav class="pager" aria-label="${ctx.t('session.boards')}">${previous !== null ? html`<a rel="prev" href="${boardHref(previous)}">← ${ctx.t('board.previous')}</a>` : html`<span></span>`}${next !== null ? html`<a rel="next" href="${boardHref(next)}">${ctx.t('board.next')} →</a>` : ''}</nav>
-${standingNote(ctx, data.standing, session.correctionDeadline)}
+${standingNote(ctx, data.standing, session)}
 ${live ? liveStatus(ctx) : ''}
 ${hiddenNotice(ctx, traveller.hidden)}
 <section aria-labelledby="hand-h"><h2 id="hand-h" class="vh">${ctx.t('board.hand')}</h2>${handDiagram(ctx, board)}</section>

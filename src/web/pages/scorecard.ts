@@ -23,7 +23,7 @@ export function scorecardPage(ctx: PageContext, data: ScorecardPage): Html {
     ctx,
     { title: `${ctx.t('scorecard.title', { name })} · ${event.name}`, crumbs, liveSession: live ? session.id : undefined },
     html`<h1>${ctx.t('scorecard.title', { name })}</h1>
-${standingNote(ctx, data.standing, session.correctionDeadline)}
+${standingNote(ctx, data.standing, session)}
 ${live ? liveStatus(ctx) : ''}
 ${card.contestant.players.length ? html`<p>${ctx.t('scorecard.players')}${ctx.t('site.colon')}${card.contestant.players.map((p, i) => html`${i ? ', ' : ''}<a href="${ctx.href(`/players/${p.id}`)}">${p.name}</a>`)}</p>` : ''}
 ${entry ? html`<p class="summary">${ctx.t('col.place')}${ctx.t('site.colon')}<strong class="place">${entry.place}</strong> · ${ctx.t(scoreUnit(event))}${ctx.t('site.colon')}<strong class="score">${ctx.num(entry.score)}</strong>${entry.percentage !== null ? html` · <strong class="percentage">${ctx.num(entry.percentage)}%</strong>` : ''}</p>` : ''}

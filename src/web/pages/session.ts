@@ -17,7 +17,7 @@ export function sessionPage(ctx: PageContext, data: SessionPage): Html {
     ctx,
     { title, crumbs: eventCrumbs(ctx, data.organization, event), liveSession: live ? session.id : undefined },
     html`<h1>${event.name}${ctx.t('site.colon')}${sessionTitle(ctx, session)}</h1>
-${standingNote(ctx, data.standing, session.correctionDeadline)}
+${standingNote(ctx, data.standing, session)}
 ${live ? liveStatus(ctx) : ''}
 ${hiddenNotice(ctx, data.hidden)}
 <section aria-labelledby="ranking"><h2 id="ranking">${ctx.t('session.ranking')}</h2>
