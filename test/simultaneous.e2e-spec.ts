@@ -198,6 +198,27 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
   });
 
+  it('refuses a club’s file whose every line is refused as a whole file’s import does, over REST and GraphQL, storing nothing', async () => {
+    const csvOf = (...rows: string[]) => ['Winners,Session,Section,Board,Table,NS,EW,Contract,Declarer,Tricks', ...rows].join('\n');
+    const rest = (format: string, file: string) => t.as(keys.East.director).post(`/api/v1/imports/${format}/sections/${sectionIds.F}`).set('content-type', 'text/plain').send(file);
+    const graphql = async (format: string, content: string) =>
+      (await t.gqlAs(keys.East.director, `mutation($in: ImportSectionResultsInput!) { importSectionResults(input: $in) { created } }`, { in: { sectionId: sectionIds.F, format, content } })).errors?.[0];
+    // Every line unreadable (a level of 9), or read but not the file's to post (unplayed: the director's).
+    const unreadable = csvOf('2,1,A,1,1,1,1,9S,N,10', '2,1,A,2,2,2,2,9S,N,10');
+    const unplayed = csvOf('2,1,A,1,1,1,1,,,', '2,1,A,2,2,2,2,,,');
+    for (const [file, reasons] of [[unreadable, /^No line of the CSV file could be imported \(2 refused: line 2: .*Level must be 1–7/], [unplayed, /^No line of the CSV file could be imported \(2 refused: line 2: Board 1, NS 1 v EW 1: an adjusted or unplayed score/]] as const) {
+      const refused = (await rest('csv', file).expect(400)).body;
+      expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['file'], message: expect.stringMatching(reasons) });
+      expect(refused.message).toMatch(/nothing was written/);
+      const error = await graphql('CSV', file);
+      expect({ message: error?.message, code: error?.extensions?.code, fields: error?.extensions?.fields }).toEqual({ message: refused.message, code: 'BAD_USER_INPUT', fields: ['file'] });
+    }
+    // A hand record (deals, no line) refuses nothing: a section takes no deal from a file, as before.
+    const handRecord = ['[Event "Hands"]', '[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]', '[Deal "N:AKQ2.T95.J87.A43 J854.AQ2.Q94.KQ6 T9.K8763.AK2.J97 763.J4.T653.T852"]', ''].join('\n');
+    expect((await rest('pbn', handRecord).expect(400)).body).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['content'], message: 'The file holds no line that can be read' });
+    expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
+  });
+
   it('refuses a club writing into another club’s section, whatever the route, and stores nothing', async () => {
     const intruder = { section: 'C', board: 1, table: 1, nsPair: 1, ewPair: 1, contract: '3NT', declarer: 'N', tricks: 3, correction: { reason: 'Taken over' } };
     const rest = await t.as(keys.North.director).post(`/api/v1/sessions/${sessionId}/results`).send(intruder);

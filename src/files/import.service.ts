@@ -27,6 +27,7 @@ import { RESULT_COLUMN_NAMES, sectionKey } from './result-rows.js';
 import { hostImportedSections } from '../sections/hosting.js';
 import { applyReimport, fileIdentity, findReimportTarget, importPlace } from './reimport.js';
 import { DryRun, type ImportOptions } from './import-options.js';
+import { refuseIfNothingImported } from './nothing-imported.js';
 
 /** Files from this size up are read in a worker thread (TRAVELLER_IMPORT_WORKER_BYTES; 0: always). */
 const workerBytes = () => Number(process.env.TRAVELLER_IMPORT_WORKER_BYTES ?? 1 << 20);
@@ -139,7 +140,8 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
           // A re-import's own refusals (a line whose pair already has another result) join the file's.
           const rejected = reimported?.rejected ?? planned.rejected;
           const report: ImportReport = { ...baseReport(format, eventId, outline, rejected, sum(planned.lineCounts)), dryRun: !!options.dryRun, reimport: summary };
-          if (!again) refuseIfNothingImported(format, outline, report);
+          // A re-import that adds nothing is not refused: the event is there already.
+          if (!again) refuseIfNothingImported(format, { lines: report.lines, rejected: report.rejected, dealsTaken: bringsDeals(outline) });
           // A dry run answers what would be done and rolls everything back.
           if (options.dryRun) throw new DryRun(report);
           goOn();
@@ -338,22 +340,7 @@ function readError(format: FileFormat, failure: ReadFailure): Error {
 
 const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
 
-/**
- * A new file (or new sessions) of which every line was refused and that brings no deal either would
- * leave an empty event behind, and its corrected file would then be refused as that event's (409):
- * it is refused instead, rolling back the transaction, so nothing is written. A hand record (deals,
- * no lines) is still imported.
- */
-function refuseIfNothingImported(format: FileFormat, outline: ImportOutline, report: ImportReport): void {
-  if (report.lines > 0 || report.rejected.length === 0) return;
-  if (outline.sessions.some((s) => s.boards.some((b) => b.deal !== null))) return;
-  const first = report.rejected.slice(0, 3).map((r) => `${r.source}: ${r.reason}`).join('; ');
-  const more = report.rejected.length > 3 ? '; …' : '';
-  throw new BadInputError(
-    `No line of the ${format} file could be imported (${report.rejected.length} refused: ${first}${more}); nothing was written. Correct the file and import it again`,
-    ['file'],
-  );
-}
+const bringsDeals = (outline: ImportOutline) => outline.sessions.some((s) => s.boards.some((b) => b.deal !== null));
 
 function baseReport(format: FileFormat, eventId: string, plan: ImportOutline, rejected: ImportReport['rejected'], lines: number): ImportReport {
   return {

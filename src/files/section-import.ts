@@ -7,6 +7,10 @@ import type { ResultLineInput } from '../results/dto/submit-result.input.js';
 import { ResultsService } from '../results/results.service.js';
 import { readFile } from './file-reading.js';
 import type { ImportPlan, PlannedResult } from './import-plan.js';
+import { refuseIfNothingImported } from './nothing-imported.js';
+
+/** A section's file gives it lines only: the boards' deals are the organiser's (updateBoard). */
+const SECTION_TAKES_NO_DEAL = false;
 
 export interface SectionImportReport {
   sectionId: string;
@@ -43,7 +47,8 @@ export class SectionImportService {
       if (r.adjustment || !r.contract) rejected.push({ source: r.file.source, reason: `Board ${r.boardNumber}, NS ${r.ns.number} v EW ${r.ew.number}: an adjusted or unplayed score is the director’s to enter (adjustScore)` });
       else lines.push(lineOf(r, section.letter));
     }
-    if (!lines.length) throw new BadInputError('The file holds no played line for this section', ['content']);
+    // No line left: every planned line was an adjusted or unplayed score, each listed in rejected.
+    refuseIfNothingImported(format, { lines: lines.length, rejected, dealsTaken: SECTION_TAKES_NO_DEAL });
     const stored = await this.results.submitMany(section.sessionId, lines, actor);
     const created = stored.filter((s) => s.created).length;
     return { sectionId, created, unchanged: stored.length - created, rejected };
@@ -58,10 +63,14 @@ export class SectionImportService {
       if (error instanceof DomainError) throw new BadInputError(error.message, ['content']);
       throw error;
     }
+    const refused = plan.rejected; // the parser's refusals first, then the plan's
+    // Before the sessions are counted: a CSV whose every line is refused holds none.
+    if (!plan.sessions.some((s) => s.results.length)) {
+      refuseIfNothingImported(format, { lines: 0, rejected: refused, dealsTaken: SECTION_TAKES_NO_DEAL });
+      throw new BadInputError('The file holds no line that can be read', ['content']);
+    }
     if (plan.sessions.length !== 1) throw new BadInputError(`The file holds ${plan.sessions.length} sessions; send one session’s file for a section`, ['content']);
     const all = plan.sessions[0].results;
-    const refused = plan.rejected; // the parser's refusals first, then the plan's
-    if (!all.length) throw new BadInputError(`The file holds no line that can be read${refused.length ? `: ${refused.slice(0, 3).map((r) => `${r.source}: ${r.reason}`).join('; ')}` : ''}`, ['content']);
     const letters = [...new Set(all.map((r) => r.sectionLetter))];
     const wanted = fromSection?.trim().toUpperCase() ?? (letters.length === 1 ? letters[0] : undefined);
     if (!wanted) throw new BadInputError(`The file holds sections ${letters.join(', ')}: say which one with fromSection`, ['fromSection']);
