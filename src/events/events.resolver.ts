@@ -1,5 +1,5 @@
 import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver, Int } from '@nestjs/graphql';
-import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
 import { ForbiddenError, isInsider, type Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { BadInputError } from '../common/errors.js';
@@ -48,12 +48,12 @@ export class EventsResolver {
     return this.eventsService.create({ ...input, organizationId: input.organizationId ?? principal.organizationId ?? undefined });
   }
 
-  @Mutation(() => Event, { description: 'Changes an event’s details or scoring rules (DIRECTOR); results are scored again' })
+  @Mutation(() => Event, { description: 'Changes an event’s details or scoring rules (DIRECTOR); results are scored again (after a session’s Law 79C correction period, only with override: true)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'event', id: a.id }), 'Changing an event')
-  updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput, @CurrentPrincipal() principal: Principal) {
+  updateEvent(@IdArg() id: string, @Args('input') input: UpdateEventInput, @CurrentPrincipal() principal: Principal, @Actor() actor: string) {
     // Only a global admin key (it made the event without one) may say whose event it is.
     if (input.organizationId && principal.organizationId !== null) throw new ForbiddenError('Only a global admin key may give an event its organisation');
-    return this.eventsService.update(id, input);
+    return this.eventsService.update(id, input, actor);
   }
 
   @ResolveField(() => MatchpointScale, { description: 'TWO_POINT (2/1/0 per comparison, default) or ONE_POINT (1/½/0, ACBL)' })

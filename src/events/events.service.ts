@@ -5,7 +5,8 @@ import { checkCursor, pageQuery, toPage, type Page } from '../common/pagination.
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
 import { EventListing, type CreateEventInput, type EventsArgs, type UpdateEventInput } from './dto/event.inputs.js';
-import { mergeRules, splitRules } from './scoring-rules.js';
+import { mergeRules, scoringChanges, splitRules } from './scoring-rules.js';
+import { checkSettingsChange } from '../results/settings-change.js';
 import type { StoredRules } from '../bridge/scoring/index.js';
 
 /** Team-of-four IMPs need teams; the pairs methods need pairs or individuals. */
@@ -71,16 +72,26 @@ export class EventsService {
     return this.prisma.event.create({ data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
   }
 
-  async update(id: string, input: UpdateEventInput): Promise<Event> {
-    const event = await this.get(id);
-    if (input.organizationId && input.organizationId !== event.organizationId) {
-      if (event.organizationId) throw new ConflictError('This event already belongs to an organisation; events do not move between organisations', ['organizationId']);
-      if (!(await this.prisma.organization.findUnique({ where: { id: input.organizationId } }))) throw new NotFoundError('Organization', input.organizationId, 'organizationId');
-    }
-    if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
-    const { rules, data } = splitRules(input);
-    const contestants = rules.carryOver ? new Set((await this.prisma.contestant.findMany({ where: { eventId: id }, select: { id: true } })).map((c) => c.id)) : new Set<string>();
-    const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale: input.vpScale ?? event.vpScale, contestants });
-    return this.prisma.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+  /**
+   * Details change freely; a change to how results are scored is checked against the Law 79C
+   * correction period of the sessions it rescores (checkSettingsChange), all in one transaction.
+   */
+  update(id: string, { override, ...input }: UpdateEventInput, actor?: string): Promise<Event> {
+    return this.prisma.$transaction(async (tx) => {
+      const event = await tx.event.findUnique({ where: { id } });
+      if (!event) throw new NotFoundError('Event', id, 'id');
+      if (input.organizationId && input.organizationId !== event.organizationId) {
+        if (event.organizationId) throw new ConflictError('This event already belongs to an organisation; events do not move between organisations', ['organizationId']);
+        if (!(await tx.organization.findUnique({ where: { id: input.organizationId } }))) throw new NotFoundError('Organization', input.organizationId, 'organizationId');
+      }
+      if (input.scoring) checkScoringFitsKind(event.kind, input.scoring);
+      const { rules, data } = splitRules(input);
+      const contestants = rules.carryOver ? new Set((await tx.contestant.findMany({ where: { eventId: id }, select: { id: true } })).map((c) => c.id)) : new Set<string>();
+      const vpScale = input.vpScale ?? event.vpScale;
+      const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale, contestants });
+      const changed = scoringChanges(event, { scoring: input.scoring ?? event.scoring, vpScale, scoringOptions });
+      await checkSettingsChange(tx, { eventId: id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: id, ...changed, override, actor });
+      return tx.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+    });
   }
 }

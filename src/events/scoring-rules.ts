@@ -3,6 +3,7 @@ import { rulesOf, type ScoringRules, type StoredRules } from '../bridge/scoring/
 import { discreteScaleProblem } from '../bridge/victory-points.js';
 import { BadInputError } from '../common/errors.js';
 import type { ScoringRulesFields } from './dto/scoring-rules.inputs.js';
+import { changedSettings } from '../results/settings-change.js';
 
 /** The option fields of an event input, apart from its other columns (vpScale is both: a column, and read by the rules). */
 const RULE_KEYS = [
@@ -95,6 +96,18 @@ function defined(value: object): Record<string, unknown> {
 }
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** How an event's results are scored: its method and stored rules. */
+interface EventScoring {
+  scoring: string;
+  vpScale: string | null;
+  scoringOptions: unknown;
+}
+
+/** The scoring settings an update changes (the rules in force compared, so a default sent again is no change). */
+export function scoringChanges(before: EventScoring, after: EventScoring) {
+  return changedSettings({ scoring: before.scoring, ...rulesOf(before) }, { scoring: after.scoring, ...rulesOf(after) });
+}
 
 /** The rules in force, as Event reads them back (every option with its effective value). */
 export function eventRules(event: { scoringOptions: unknown; vpScale: string | null }): ScoringRules {

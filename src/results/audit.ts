@@ -13,7 +13,9 @@ export type AuditAction =
   | 'MATCH_AWARDED'
   | 'MATCH_AWARD_REVOKED'
   | 'APPEAL_LODGED'
-  | 'APPEAL_DECIDED';
+  | 'APPEAL_DECIDED'
+  | 'SCORING_RULES_CHANGED'
+  | 'SECTION_CHANGED';
 
 export interface AuditRecord {
   sessionId: string;

@@ -1,5 +1,5 @@
 import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { CurrentPrincipal } from '../auth/actor.decorator.js';
+import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
 import { authorize, type Principal } from '../auth/principal.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { ScopeService } from '../auth/scope.service.js';
@@ -40,16 +40,16 @@ export class SectionsResolver {
   }
 
   @Mutation(() => Section, {
-    description: 'Changes a section’s tables, boards or movement, or marks its play finished (DIRECTOR of the event, or of the club hosting the section); only the event’s organisation hands a section to another club',
+    description: 'Changes a section’s tables, boards or movement, or marks its play finished (DIRECTOR of the event, or of the club hosting the section); only the event’s organisation hands a section to another club. After the session’s Law 79C correction period a new movement, boards or host need override: true',
   })
   @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.id }), 'Changing a section')
-  async updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput, @CurrentPrincipal() principal: Principal | null) {
+  async updateSection(@IdArg() id: string, @Args('input') input: UpdateSectionInput, @CurrentPrincipal() principal: Principal | null, @Actor() actor: string) {
     if (input.organizationId !== undefined) {
       // The host club may run its section, not give it away: the event's scope without its host.
       const scope = await this.scopes.resolve({ kind: 'section', id }, principal);
       authorize(principal, 'DIRECTOR', scope && { ...scope, hostId: null }, 'Choosing the club that runs a section');
     }
-    return this.sectionsService.update(id, input);
+    return this.sectionsService.update(id, input, actor);
   }
 
   @Query(() => MovementModel, { nullable: true, description: 'Rounds → tables → NS, EW and boards; null when the section has none' })

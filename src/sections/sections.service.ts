@@ -3,7 +3,8 @@ import { generateMovement, movementBoards, validateLine, type Movement } from '.
 import { DomainError } from '../bridge/errors.js';
 import { ensureBoards, requireSession } from '../boards/boards.service.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
+import { changedSettings, checkSettingsChange } from '../results/settings-change.js';
 import type { Prisma, Section as SectionRow } from '../generated/prisma/client.js';
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
 import { finishSection, handOver, sectionHost } from './hosting.js';
@@ -82,14 +83,20 @@ export class SectionsService {
     });
   }
 
-  update(id: string, input: UpdateSectionInput): Promise<Section> {
+  /**
+   * A new movement, board list or host changes what the section's results score (Neuberg's N, one
+   * field or two, the club lists), so after the correction period it needs the override; the table
+   * count and finishing play do not. All in one transaction.
+   */
+  update(id: string, input: UpdateSectionInput, actor?: string): Promise<Section> {
     const movement = input.movement ? buildMovement(input.movement) : null;
     return this.prisma.$transaction(async (tx) => {
       const row = await tx.section.findUnique({ where: { id } });
       if (!row) throw new NotFoundError('Section', id, 'id');
       if (movement) await refuseConflictingResults(tx, row.id, movement);
       const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : undefined;
-      if (input.organizationId !== undefined) await handOver(tx, row, input.organizationId);
+      const host = input.organizationId !== undefined ? await handOver(tx, row, input.organizationId) : row.organizationId;
+      await checkLateChange(tx, row, { movement, boardNumbers, host }, input.override, actor);
       if (input.finished !== undefined) await finishSection(tx, id, input.finished);
       const updated = await tx.section.update({
         where: { id },
@@ -162,6 +169,21 @@ export class SectionsService {
     return row;
   }
 }
+
+/**
+ * Law 79C2 for the section's settings that score: its movement and boards (its session's results),
+ * and its host (the club lists of every session in which the letter plays).
+ */
+async function checkLateChange(tx: PrismaTx, row: SectionRow, next: { movement: Movement | null; boardNumbers?: number[]; host: string | null }, override: boolean | undefined, actor?: string): Promise<void> {
+  const before = { movement: row.movement, boards: row.boardNumbers, host: row.organizationId };
+  const after = { movement: next.movement ? plainJson(next.movement) : row.movement, boards: next.boardNumbers ?? row.boardNumbers, host: next.host };
+  const changed = changedSettings(before, after);
+  const sessions = 'host' in changed.after ? { sections: { some: { letter: row.letter } }, event: { sessions: { some: { id: row.sessionId } } } } : { id: row.sessionId };
+  await checkSettingsChange(tx, sessions, { action: 'SECTION_CHANGED', subject: `section ${row.letter}`, entityId: row.id, ...changed, override, actor });
+}
+
+/** A value as it reads back from a JSON column (undefined fields dropped). */
+const plainJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 /** A new movement may replace the old one only if every stored line fits it. */
 async function refuseConflictingResults(tx: Prisma.TransactionClient, sectionId: string, movement: Movement): Promise<void> {

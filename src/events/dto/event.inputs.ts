@@ -63,6 +63,10 @@ export class UpdateEventInput extends ScoringRulesFields {
   @IsBoolean()
   acceptOutOfMovement?: boolean;
   @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
+  @Field({ nullable: true, description: 'After a session’s Law 79C correction period: a change to the scoring method or rules (which rescores its results) is made and audited (Law 79C2); without it, CONFLICT' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
 
 export enum EventListing {

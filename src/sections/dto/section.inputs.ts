@@ -60,4 +60,8 @@ export class UpdateSectionInput {
   @IsOptional()
   @IsBoolean()
   finished?: boolean;
+  @Field({ nullable: true, description: 'After the session’s Law 79C correction period: a new movement, board list or host club (which changes its results or club rankings) is made and audited (Law 79C2); without it, CONFLICT' })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }
