@@ -103,4 +103,21 @@ describe("the director's tools", () => {
       'PENALTY_ADDED 91',
     ]);
   });
+
+  it('refuses an assigned result (Law 12C1(c)) whose tricks are left out, naming the part, and stores nothing; a pass-out needs none', async () => {
+    const adjust = (assigned: string, assignedEw = '') =>
+      t.gql(`mutation($s: ID!) { adjustScore(input: { sessionId: $s, board: 2, nsPair: 3, ewPair: 3, kind: ASSIGNED, assigned: [${assigned}]${assignedEw && `, assignedEw: [${assignedEw}]`}, reason: "Misinformation" }) { status adjustment } }`, { s: sessionId });
+    const cases = [
+      { sent: await adjust('{ contract: "4H", declarer: S, weight: "3/5" }, { contract: "4H", declarer: S, result: "-1", weight: "2/5" }'), field: 'assigned.0.tricks' },
+      { sent: await adjust('{ contract: "4H", declarer: S, tricks: null, result: null, weight: "1" }'), field: 'assigned.0.tricks' },
+      { sent: await adjust('{ contract: "4H", declarer: S, result: "=", weight: "1" }', '{ contract: "4H", declarer: S, result: "=", weight: "1/2" }, { contract: "4H", declarer: S, weight: "1/2" }'), field: 'assignedEw.1.tricks' },
+    ];
+    for (const { sent, field } of cases) {
+      expect(sent.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [field] });
+      expect(sent.errors?.[0].message).toMatch(/tricks.*or the result/);
+    }
+    expect((await traveller(2)).lines.map((l: any) => l.nsPair)).not.toContain(3);
+    const passed = dataOf(await adjust('{ contract: "PASS", weight: "1/2" }, { contract: "4H", declarer: S, result: "=", weight: "1/2" }')).adjustScore;
+    expect(passed).toEqual({ status: 'ASSIGNED', adjustment: 'Assigned 1/2 of 0 + 1/2 of 620 (Law 12C1(c))' });
+  });
 });

@@ -60,6 +60,7 @@ describe('results in', () => {
     [{ board: 2, nsPair: 1, ewPair: 2, contract: '8NT', declarer: 'N', tricks: 7 }, 'contract', /Level must be 1–7/],
     [{ board: 2, nsPair: 1, ewPair: 2, contract: '1C', declarer: 'N', result: '-8' }, 'result', /at most 7 undertricks/],
     [{ board: 2, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N' }, 'tricks', /Give the tricks taken/],
+    [{ board: 2, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', tricks: null }, 'tricks', /Give the tricks taken/],
     [{ board: 2, nsPair: 1, ewPair: 2, contract: '4S', tricks: 10 }, 'declarer', /Say who declared 4S/],
     [{ board: 2, nsPair: 1, ewPair: 2, contract: 'PASS', result: '=' }, 'result', /passed-out board has no tricks/],
     [{ board: 2, nsPair: 1, ewPair: 2, contract: "4S'; DROP TABLE \"Result\"; --", declarer: 'N', tricks: 10 }, 'contract', /not a contract|Length|contract must be/],

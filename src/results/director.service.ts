@@ -1,10 +1,8 @@
 import { travellersHidden } from '../bridge/periods.js';
 import { Injectable } from '@nestjs/common';
-import { parseContract, formatContract, parseResult } from '../bridge/contract.js';
 import { DomainError } from '../bridge/errors.js';
 import { Fraction, sum } from '../bridge/fraction.js';
 import type { Artificial } from '../bridge/matchpoints.js';
-import { contractScore } from '../bridge/score.js';
 import type { Vulnerability } from '../bridge/types.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
@@ -15,6 +13,7 @@ import type { StoredAdjustment } from '../bridge/scoring/index.js';
 import { audit } from './audit.js';
 import { AdjustmentKind, ArtificialScore, DirectAwardUnit, PenaltyUnit, type AddPenaltyInput, type AdjustScoreInput, type MarkFouledBoardInput, type WeightedResultInput } from './dto/director.inputs.js';
 import { locateLine } from './line-context.js';
+import { scoreLine } from './line-score.js';
 import { changeAfterPublication } from './publication.service.js';
 import { checkExpectedVersion, resultSnapshot } from './line-decision.js';
 import { SessionContexts } from './session-contexts.service.js';
@@ -219,17 +218,19 @@ function adjustmentOf(input: AdjustScoreInput, vulnerability: Vulnerability): { 
   return { status: 'ASSIGNED', adjustment: { kind: 'ASSIGNED', ns, ew, law, reason: input.reason }, law };
 }
 
-/** Each possible result scored by Law 77; the weights must add up to exactly 1. */
+/**
+ * Each possible result scored by Law 77 as a posted line is (tricks or result required, never
+ * taken as made); the weights must add up to exactly 1.
+ */
 function weighted(list: WeightedResultInput[], vulnerability: Vulnerability, field: string) {
   const scored = list.map((c, i) => {
     try {
-      const contract = parseContract(c.contract);
-      if (contract === 'PASS') return { contract: 'PASS', nsScore: 0, weight: Fraction.parse(c.weight).toString() };
-      const tricks = parseResult(contract, c.tricks ?? c.result ?? '=');
-      const { nsScore } = contractScore(contract, c.declarer ?? null, tricks, vulnerability);
-      return { contract: formatContract(contract), declarer: c.declarer, tricks, nsScore, weight: Fraction.parse(c.weight).toString() };
+      const line = scoreLine(c, vulnerability);
+      const weight = Fraction.parse(c.weight).toString();
+      if (line.status === 'PASSED_OUT') return { contract: 'PASS', nsScore: 0, weight };
+      return { contract: line.contract, declarer: line.declarer, tricks: line.tricks!, nsScore: line.nsScore, weight };
     } catch (error) {
-      if (error instanceof DomainError) throw new BadInputError(error.message, [`${field}.${i}.${error.field ?? 'contract'}`]);
+      if (error instanceof DomainError) throw new BadInputError(`${field}.${i}: ${error.message}`, [`${field}.${i}.${error.field ?? 'contract'}`]);
       throw error;
     }
   });

@@ -15,21 +15,26 @@ export interface ScoredLine {
   nsScore: number;
 }
 
-/** Law 77 applied to one posted line; the client's own score, if any, is never read. */
-export function scoreLine(line: ResultLineInput, vulnerability: Vulnerability): ScoredLine {
+/** What a played result is scored from: a posted line, or one result of an assigned score (Law 12C1(c)). */
+export type ContractResult = Pick<ResultLineInput, 'contract' | 'declarer' | 'tricks' | 'result'>;
+
+/**
+ * Law 77 applied to one posted line, or one result of an assigned score; the client's own score,
+ * if any, is never read. A null field is a field left out (GraphQL and JSON send both): a played
+ * contract without tricks or result is refused, never taken as made exactly.
+ */
+export function scoreLine(line: ContractResult, vulnerability: Vulnerability): ScoredLine {
   const contract = parseContract(line.contract);
+  const tricksGiven = line.tricks !== undefined && line.tricks !== null;
+  const resultGiven = line.result !== undefined && line.result !== null;
   if (contract === 'PASS') {
-    if (line.tricks !== undefined || line.result !== undefined) {
-      throw new InvalidContractError('A passed-out board has no tricks or result', line.result !== undefined ? 'result' : 'tricks');
-    }
+    if (tricksGiven || resultGiven) throw new InvalidContractError('A passed-out board has no tricks or result', resultGiven ? 'result' : 'tricks');
     return { status: 'PASSED_OUT', contract: 'PASS', declarer: null, tricks: null, nsScore: 0 };
   }
   if (!line.declarer) throw new InvalidContractError(`Say who declared ${formatContract(contract)} (N, E, S or W)`, 'declarer');
-  if (line.tricks === undefined && line.result === undefined) {
-    throw new InvalidContractError('Give the tricks taken (0–13) or the result (=, +1, -2)', 'tricks');
-  }
-  const tricks = parseResult(contract, line.tricks ?? line.result!);
-  if (line.tricks !== undefined && line.result !== undefined && parseResult(contract, line.result) !== tricks) {
+  if (!tricksGiven && !resultGiven) throw new InvalidContractError(`Give the tricks taken (0–13) or the result (=, +1, -2) of ${formatContract(contract)}`, 'tricks');
+  const tricks = parseResult(contract, tricksGiven ? line.tricks! : line.result!);
+  if (tricksGiven && resultGiven && parseResult(contract, line.result!) !== tricks) {
     throw new InvalidContractError(
       `Tricks ${line.tricks} and result ${line.result} disagree for ${formatContract(contract)} (${formatResult(contract, tricks)})`,
       'result',

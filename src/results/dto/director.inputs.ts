@@ -68,7 +68,7 @@ export class LineRefInput {
 export class WeightedResultInput {
   @Field({ description: 'Contract, e.g. "4S", "3NTX", "PASS"' }) @Length(1, 12) contract: string;
   @Field(() => Seat, { nullable: true, description: 'Declarer’s seat; not for PASS' }) @IsOptional() @IsEnum(Seat) declarer?: Seat;
-  @Field(() => Int, { nullable: true, description: 'Tricks taken by declarer, 0–13; or give `result`' }) @IsOptional() @IsInt() @Min(0) @Max(13) tricks?: number;
+  @Field(() => Int, { nullable: true, description: 'Tricks taken by declarer, 0–13; or give `result` (one of them is needed unless the contract is PASS)' }) @IsOptional() @IsInt() @Min(0) @Max(13) tricks?: number;
   @Field({ nullable: true, description: 'Result relative to the contract: "=", "+1", "-2"' }) @IsOptional() @Matches(/^(=|[+-]\d{1,2})$/) result?: string;
   @Field({ description: 'Exact weight: "3/5", "0.6" or "1"' }) @Matches(/^(\d+\/\d+|\d+(\.\d+)?)$/, { message: 'weight must be a fraction such as 3/5 or a decimal such as 0.6' }) weight: string;
 }
