@@ -111,6 +111,21 @@ describe('files in and out', () => {
     expect(names).toEqual([[1, ['张伟', '王芳']], [2, ['朱镕基', '李娜']], [3, ['Müller', 'Françoise']], [4, ['刘洋', '陈静']]]);
   });
 
+  it('reads a travellers CSV saved by Excel on Traditional-Chinese Windows (Big5, no charset named): the names come back in Chinese', async () => {
+    const csv = [
+      'Event,Date,Session,Section,Board,NS,EW,NS names,EW names,Contract,Declarer,Tricks',
+      '台北市橋牌協會雙人賽,2026-03-10,1,A,1,1,2,陳建宏 & 林淑芬,黃志明 & 張雅婷,4H,N,10',
+      '台北市橋牌協會雙人賽,2026-03-10,1,A,1,3,4,陳大文 & 黃志強,李嘉欣 & 梁家輝,4H,N,9',
+      '',
+    ].join('\r\n');
+    const report = (await importFile('csv', iconv.encode(csv, 'big5')).expect(201)).body;
+    expect(report).toMatchObject({ lines: 2, rejected: [] });
+    const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { name contestants { number players { name } } } }`, { e: report.eventId })).event;
+    expect(event.name).toBe('台北市橋牌協會雙人賽');
+    const names = event.contestants.map((c: any) => [c.number, c.players.map((p: any) => p.name)]).sort((a: any, b: any) => a[0] - b[0]);
+    expect(names).toEqual([[1, ['陳建宏', '林淑芬']], [2, ['黃志明', '張雅婷']], [3, ['陳大文', '黃志強']], [4, ['李嘉欣', '梁家輝']]]);
+  });
+
   describe('bad files', () => {
     const truncated = fixture('usebio-two-sections.xml').subarray(0, 900);
     const pbn = fixture('two-section-mitchell.pbn').toString('latin1');

@@ -1,53 +1,127 @@
+import { SIMPLIFIED_COMMON, TRADITIONAL_COMMON } from './common-hanzi.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
  * A file that is not UTF-8 and names no charset was saved in the Windows "ANSI" code page of the
- * machine that wrote it: windows-1252 in Western Europe, GBK (read as its superset GB18030) on
- * Chinese Windows, where Excel's plain "CSV" is GBK.
+ * machine that wrote it: windows-1252 in Western Europe; GBK (read as its superset GB18030) on
+ * Chinese Windows in mainland China, where Excel's plain "CSV" is GBK; Big5 (code page 950) on
+ * Traditional-Chinese Windows in Taiwan and Hong Kong.
  */
 
-export type CodePage = 'gb18030' | 'windows-1252';
+export type ChineseCodePage = 'gb18030' | 'big5';
+export type CodePage = ChineseCodePage | 'windows-1252';
 
-/** Charset labels naming GBK or one of its subsets/supersets; all are read as GB18030. */
-const GB_LABELS = new Set(['gb18030', 'gbk', 'gb2312', 'gb_2312', 'gb_2312-80', 'cp936', 'ms936', 'windows-936', 'x-gbk', 'euc-cn', 'csgb2312', 'chinese']);
+/** Charset labels naming GBK or one of its subsets/supersets (read as GB18030), or Big5 and its Windows and Hong Kong forms. */
+const CHINESE_LABELS = new Map<string, ChineseCodePage>([
+  ...['gb18030', 'gbk', 'gb2312', 'gb_2312', 'gb_2312-80', 'cp936', 'ms936', 'windows-936', 'x-gbk', 'euc-cn', 'csgb2312', 'chinese'].map((l) => [l, 'gb18030'] as const),
+  ...['big5', 'big-5', 'big5-tw', 'cn-big5', 'csbig5', 'x-big5', 'x-x-big5', 'cp950', 'ms950', 'windows-950', 'x-windows-950', 'big5-hkscs', 'big5hkscs'].map((l) => [l, 'big5'] as const),
+]);
 
-export function isGbLabel(label: string): boolean {
-  return GB_LABELS.has(label.trim().toLowerCase());
-}
-
-/** Strict GB18030 (ICU's decoder in Node's TextDecoder; GBK and GB2312 are its subsets). */
-export function decodeGb18030(bytes: Uint8Array): string {
-  return new TextDecoder('gb18030').decode(bytes);
+/** The Chinese code page a charset label names, or null when it names none. */
+export function chineseCodePageOf(label: string): ChineseCodePage | null {
+  return CHINESE_LABELS.get(label.trim().toLowerCase()) ?? null;
 }
 
 /**
- * Which code page bytes that are not UTF-8 are in. GB18030 when they decode as GB18030 without an
- * invalid sequence, hold a CJK ideograph, and most of their two-byte codes have a trail byte of
- * 0xA1–0xFE (the GB2312 area, where everyday Chinese text lies); windows-1252 otherwise. The trail
- * test is what keeps European files as they were: an accented letter followed by an ASCII letter
- * ("Müller": FC 6C) is itself a valid GBK code for a rare ideograph, but with an ASCII trail byte;
- * a high trail byte needs two accented letters in a row.
+ * Bytes in a Chinese code page, by Node's ICU (TextDecoder). Its Big5 is Windows' code page 950,
+ * without the Hong Kong supplement (HKSCS): a supplement character comes out as a private-use code
+ * point, as on Windows without the supplement installed.
  */
+export function decodeChinese(bytes: Uint8Array, page: ChineseCodePage): string {
+  return new TextDecoder(page).decode(bytes);
+}
+
+/** Which code page bytes that are not UTF-8 are in (see `readUndeclared`). */
 export function undeclaredCodePage(bytes: Uint8Array): CodePage {
-  return asGb18030(bytes) === null ? 'windows-1252' : 'gb18030';
+  return readUndeclared(bytes).codePage;
 }
 
 /** Bytes that are not UTF-8 and declare no charset, decoded in the code page `undeclaredCodePage` finds. */
 export function decodeUndeclared(bytes: Uint8Array): string {
-  return asGb18030(bytes) ?? decodeWindows1252(bytes);
+  return readUndeclared(bytes).text;
 }
 
-/** The bytes' text if `undeclaredCodePage` takes them for GB18030 (decoded once, strictly), else null. */
-function asGb18030(bytes: Uint8Array): string | null {
-  let text: string;
+/**
+ * The code page of bytes that are not UTF-8, and their text. Big5 and GB18030 accept most of each
+ * other's bytes (GB2312 text is nearly all valid Big5, and much Big5 valid GBK), so their structure
+ * cannot tell them apart; what they say can: read the right way, Chinese is mostly a few hundred
+ * common characters, read the wrong way a scatter of rarer ones. Big5 when the file's first 64 KiB
+ * read as Big5 (`readsAsBig5`) and the whole file decodes strictly so; else GB18030 or windows-1252
+ * (`readsAsGb18030`), from the one strict GB18030 decoding that is also its text.
+ */
+function readUndeclared(bytes: Uint8Array): { codePage: CodePage; text: string } {
+  const head = fileHead(bytes);
+  const headAs = { big5: strictly('big5', head), gb18030: strictly('gb18030', head) };
+  // A file no longer than its head is decoded once each way, not again whole.
+  const wholeAs = (page: ChineseCodePage) => (head === bytes ? headAs[page] : strictly(page, bytes));
+  const big5 = readsAsBig5(headAs.big5, headAs.gb18030) ? wholeAs('big5') : null;
+  if (big5 !== null) return { codePage: 'big5', text: big5 };
+  const gb18030 = wholeAs('gb18030');
+  if (gb18030 !== null && readsAsGb18030(bytes, gb18030)) return { codePage: 'gb18030', text: gb18030 };
+  return { codePage: 'windows-1252', text: decodeWindows1252(bytes) };
+}
+
+/** Enough of a file to tell Big5 from GB18030 by: a national file's first thousand lines or so say what the rest would. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The file's first HEAD_BYTES, cut after a byte below 0x30 (a space, comma, quote, slash or line end):
+ * never a byte of a Big5 or GB18030 code but its first, so no code is cut in two.
+ */
+function fileHead(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= HEAD_BYTES) return bytes;
+  let end = HEAD_BYTES;
+  while (end > 0 && bytes[end - 1] >= 0x30) end--;
+  return bytes.subarray(0, end || HEAD_BYTES);
+}
+
+function strictly(page: ChineseCodePage, bytes: Uint8Array): string | null {
   try {
-    text = new TextDecoder('gb18030', { fatal: true }).decode(bytes);
+    return new TextDecoder(page, { fatal: true }).decode(bytes);
   } catch {
     return null;
   }
-  if (!CJK_IDEOGRAPH.test(text)) return null;
+}
+
+/**
+ * Big5 when its reading is mostly common traditional characters, and has two more of them than the
+ * GB18030 reading has common simplified ones. Read the wrong way, either code page gives about one
+ * common character in ten. Two more, not one more: a two-character GB2312 name can read as two
+ * common Big5 characters where its own reading has one (郭航: 廖瑤), and with two more every name of
+ * a common surname and any GB2312 character stays GB18030, as before. Mostly: a European name can be
+ * valid Big5 and land on a common character ("Ángel": C1 6E reads 聲), but not on mostly common ones.
+ */
+function readsAsBig5(big5: string | null, gb18030: string | null): boolean {
+  if (big5 === null) return false;
+  const traditional = commonCharacters(big5, TRADITIONAL_COMMON);
+  const simplified = gb18030 === null ? 0 : commonCharacters(gb18030, SIMPLIFIED_COMMON).common;
+  return traditional.common >= simplified + 2 && 2 * traditional.common >= traditional.chinese;
+}
+
+/**
+ * GB18030 when the reading holds a CJK ideograph and most of the two-byte codes have a trail byte of
+ * 0xA1–0xFE (the GB2312 area, where everyday Chinese text lies); the trail test is what keeps
+ * European files as they were: an accented letter followed by an ASCII letter ("Müller": FC 6C) is
+ * itself a valid GBK code for a rare ideograph, but with an ASCII trail byte; a high trail byte needs
+ * two accented letters in a row.
+ */
+function readsAsGb18030(bytes: Uint8Array, text: string): boolean {
+  if (!CJK_IDEOGRAPH.test(text)) return false;
   const { highTrail, asciiTrail } = countTwoByteCodes(bytes);
-  return highTrail > asciiTrail ? text : null;
+  return highTrail > asciiTrail;
+}
+
+/** Han characters, and private-use ones (a code page's user-defined codes, where misread bytes also land). */
+const CHINESE_CHARACTER = /[\p{Script=Han}\p{Co}]/gu;
+
+function commonCharacters(text: string, common: ReadonlySet<string>): { chinese: number; common: number } {
+  let chinese = 0;
+  let found = 0;
+  for (const [character] of text.matchAll(CHINESE_CHARACTER)) {
+    chinese++;
+    if (common.has(character)) found++;
+  }
+  return { chinese, common: found };
 }
 
 /** A UTF-16 file's text, when it starts with a UTF-16 byte order mark (Notepad's "Unicode"); else null. */

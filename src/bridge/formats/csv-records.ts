@@ -8,8 +8,9 @@ import { decodeUndeclared, decodeUtf16 } from './code-page.js';
 
 /**
  * Bytes to text: a UTF-16 byte order mark says UTF-16; otherwise UTF-8 when the bytes are valid UTF-8,
- * else the code page Excel's plain "CSV" uses: GBK (read as GB18030) on Chinese Windows,
- * windows-1252 in Western Europe, told apart by `undeclaredCodePage`. A UTF-8 BOM is dropped.
+ * else the code page Excel's plain "CSV" uses: GBK (read as GB18030) on Chinese Windows, Big5 on
+ * Traditional-Chinese Windows, windows-1252 in Western Europe, told apart by `undeclaredCodePage`.
+ * A UTF-8 BOM is dropped.
  */
 export function decodeCsv(input: Buffer | string): string {
   const text = typeof input === 'string' ? input : decodeBytes(input);

@@ -365,6 +365,19 @@ describe('parseTravellersCsv: the file', () => {
     expect(names(parseTravellersCsv(iconv.encode(european, 'windows-1252')))).toEqual([['Müller', 'Françoise'], ['Zoë', 'Ångström']]);
   });
 
+  it('reads Big5 bytes (Excel\'s plain "CSV" on Traditional-Chinese Windows, Taiwan and Hong Kong), one line or thousands', () => {
+    const names = (outcome: ParseOutcome) => outcome.event.contestants.map((c) => c.players.map((p) => p.name));
+    const text = oneRowFile({ 'NS names': '陳建宏 & 林淑芬', 'EW names': '陳大文 & 黃志強' });
+    expect(names(parseTravellersCsv(iconv.encode(text, 'big5')))).toEqual([['陳建宏', '林淑芬'], ['陳大文', '黃志強']]);
+    // Past the first 64 KiB, which tell Big5 from GB18030: the whole file is read as Big5.
+    const pairs = ['黃志明 & 張雅婷', '李宗翰 & 王俊傑', '吳佩珊 & 劉家豪', '蔡宜君 & 楊承恩'];
+    const rows = Array.from({ length: 2000 }, (_, i) => `1,A,${1 + (i % 20)},${1 + (i % 100)},${101 + (i % 100)},${pairs[i % 4]},${pairs[(i + 1) % 4]},4H,N,10`);
+    const last = '1,A,1,201,202,李嘉欣 & 梁家輝,何婉儀 & 張國榮,4H,N,10';
+    const long = iconv.encode(['Session,Section,Board,NS,EW,NS names,EW names,Contract,Declarer,Tricks', ...rows, last, ''].join('\r\n'), 'big5');
+    expect(long.length).toBeGreaterThan(64 * 1024);
+    expect(names(parseTravellersCsv(long)).slice(-2)).toEqual([['李嘉欣', '梁家輝'], ['何婉儀', '張國榮']]);
+  });
+
   it('reads ";" as the separator when the header line has no comma, with decimal commas in figures', () => {
     const text = ['Session;Section;Board;NS;EW;NS names;Contract;Declarer;Tricks;NS score;NS MP;NS %;NS IMPs', '1;A;1;1;2;"Archer; Alice & Baker, Bob";4H;N;10;420;3,5;87,50 %;-1,25', ''].join('\r\n');
     const outcome = parseTravellersCsv(text);

@@ -110,10 +110,36 @@ describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
     ['windows-1252 when GB18030 would read accented letters as rare ideographs', iconv.encode('[Event "Müller Françoise"]\n[Board "1"]', 'windows-1252'), 'Müller Françoise'],
     ['a declared GBK charset', iconv.encode('%Content-type: text/x-pbn; charset=GBK\n[Event "王芳"]\n[Board "1"]', 'gb18030'), '王芳'],
     ['a declared CP936 charset', iconv.encode('% Charset CP936\n[Event "张伟"]\n[Board "1"]', 'gb18030'), '张伟'],
+    ['Big5 when the bytes are not UTF-8 and read as traditional Chinese', iconv.encode('[Event "陳建宏 & 林淑芬"]\n[Board "1"]', 'big5'), '陳建宏 & 林淑芬'],
+    ['a declared Big5 charset', iconv.encode('%Content-type: text/x-pbn; charset=Big5\n[Event "黃志明"]\n[Board "1"]', 'big5'), '黃志明'],
+    // Too short to tell from its bytes alone (丁奕航 reads as rarer characters either way): the declaration says.
+    ['a declared CP950 charset', iconv.encode('% Charset CP950\n[Event "丁奕航"]\n[Board "1"]', 'big5'), '丁奕航'],
+    ['a declared x-big5 charset', iconv.encode('% Charset x-big5\n[Event "丁奕航"]\n[Board "1"]', 'big5'), '丁奕航'],
+    ['a declared Big5-HKSCS charset', iconv.encode('% Charset Big5-HKSCS\n[Event "陳大文"]\n[Board "1"]', 'big5'), '陳大文'],
     ['a declared charset over valid UTF-8 bytes', Buffer.from('% Charset ISO-8859-1\n[Event "é"]\n[Board "1"]', 'utf8'), 'Ã©'],
     ['an unknown declared charset (detection as usual)', Buffer.from('% Charset klingon\n[Event "é"]\n[Board "1"]', 'utf8'), 'é'],
   ])('decodes %s', (_, bytes, name) => {
     expect(parsePbn(bytes).event.name).toBe(name);
+  });
+});
+
+describe('PBN in Big5', () => {
+  it('reads a long undeclared Big5 file whole: the pairs named in its last game', () => {
+    const names = ['陳建宏', '林淑芬', '黃志明', '張雅婷', '李宗翰', '王俊傑', '吳佩珊', '劉家豪'];
+    const game = (n: number) => [
+      '[Event "台北市橋牌協會雙人賽"]',
+      `[Board "${n}"]`,
+      ...['North', 'East', 'South', 'West'].map((seat, i) => `[${seat} "${names[(n + i) % names.length]}"]`),
+      '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]',
+      '1 2 4H N 10',
+      '',
+    ];
+    const pairs = ['[TotalScoreTable "PairId;Direction;Names"]', '1 NS "陳大文;黃志強"', '2 EW "李嘉欣;梁家輝"'];
+    const bytes = iconv.encode([...Array.from({ length: 1000 }, (_, i) => game(i + 1)).flat(), ...pairs].join('\r\n'), 'big5');
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const { event } = parsePbn(bytes);
+    expect(event.name).toBe('台北市橋牌協會雙人賽');
+    expect(event.contestants.map((c) => c.players.map((p) => p.name))).toEqual([['陳大文', '黃志強'], ['李嘉欣', '梁家輝']]);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   type ScoringInFile,
 } from './interchange.js';
 import { countLineBreaks } from './line-breaks.js';
-import { decodeGb18030, decodeUndeclared, decodeUtf16, isGbLabel } from './code-page.js';
+import { chineseCodePageOf, decodeChinese, decodeUndeclared, decodeUtf16 } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -37,15 +37,17 @@ const CHARSET_IN_HEADER = /charset\s*[=:]?\s*"?([A-Za-z0-9][A-Za-z0-9_.:-]*)/i;
 
 /**
  * Bytes to text: a UTF-16 byte order mark (Notepad's "Unicode") says UTF-16; else a charset named in the
- * header wins (GBK, GB2312 and CP936 read as their superset GB18030), then UTF-8 when valid, else GB18030
- * or windows-1252 (a superset of Latin-1) as `undeclaredCodePage` tells them apart.
+ * header wins (GBK, GB2312 and CP936 read as their superset GB18030; Big5, CP950 and Big5-HKSCS as Big5),
+ * then UTF-8 when valid, else Big5, GB18030 or windows-1252 (a superset of Latin-1) as
+ * `undeclaredCodePage` tells them apart.
  */
 function decodePbn(input: Buffer | string): string {
   if (typeof input === 'string') return input.startsWith('\uFEFF') ? input.slice(1) : input;
   const utf16 = decodeUtf16(input);
   if (utf16 !== null) return stripBom(utf16);
   const declared = declaredCharset(input);
-  if (declared && isGbLabel(declared)) return stripBom(decodeGb18030(input));
+  const chinese = declared ? chineseCodePageOf(declared) : null;
+  if (chinese) return stripBom(decodeChinese(input, chinese));
   const decoder = declared ? decoderFor(declared) : null;
   // Latin-1 and ASCII labels mean windows-1252, which Node's TextDecoder reads as plain Latin-1.
   if (decoder) return stripBom(decoder.encoding === 'windows-1252' ? decodeWindows1252(input) : decoder.decode(input));

@@ -740,6 +740,25 @@ describe('USEBIO encodings (DOMAIN §9.2)', () => {
     expect(firstPlayer(parseUsebio(bytes))).toBe('张伟');
   });
 
+  it.each<[string, Buffer]>([
+    ['Big5, declared', iconv.encode(named('陳建宏').replace('UTF-8', 'Big5'), 'big5')],
+    ['CP950, declared', iconv.encode(named('陳建宏').replace('UTF-8', 'CP950'), 'big5')],
+    ['Big5-HKSCS, declared', iconv.encode(named('陳建宏').replace('UTF-8', 'Big5-HKSCS'), 'big5')],
+    ['Big5 with no declaration at all', iconv.encode(named('陳建宏').replace(DECLARATION, ''), 'big5')],
+  ])('traditional Chinese: %s', (_, bytes) => {
+    expect(firstPlayer(parseUsebio(bytes))).toBe('陳建宏');
+  });
+
+  it('reads a long undeclared Big5 file whole', () => {
+    const names = ['陳建宏', '林淑芬', '黃志明', '張雅婷', '李宗翰', '王俊傑', '吳佩珊', '劉家豪', '陳大文', '黃志強'];
+    const participants = Array.from({ length: 600 }, (_, i) => pair(String(i + 1), player(names[i % names.length]) + player(names[(i + 3) % names.length]))).join('');
+    const bytes = iconv.encode(usebioFile({ participants }).replace(DECLARATION, ''), 'big5');
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const players = parseUsebio(bytes).event.contestants.flatMap((c) => c.players.map((p) => p.name));
+    expect(players).toHaveLength(1200);
+    expect(players.slice(-2)).toEqual([names[599 % 10], names[602 % 10]]);
+  });
+
   it('reads undeclared windows-1252 names that GB18030 would also decode as windows-1252', () => {
     expect(firstPlayer(parseUsebio(iconv.encode(named('Müller Françoise').replace(DECLARATION, ''), 'windows-1252')))).toBe('Müller Françoise');
   });

@@ -21,7 +21,7 @@ import {
   type RejectedItem,
   type ScoringInFile,
 } from './interchange.js';
-import { decodeGb18030, decodeUndeclared, decodeUtf16, isGbLabel } from './code-page.js';
+import { chineseCodePageOf, decodeChinese, decodeUndeclared, decodeUtf16 } from './code-page.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /*
@@ -36,7 +36,8 @@ import { decodeWindows1252 } from './windows-1252.js';
 /**
  * The encodings USEBIO producers write. As browsers do, Latin-1 and ASCII labels are read as
  * windows-1252, a superset whose 0x80–0x9F are printable (€, curly quotes) rather than control codes;
- * GBK, GB2312 and CP936 (Chinese scorers) are read as their superset GB18030 (`isGbLabel`).
+ * GBK, GB2312 and CP936 (mainland Chinese scorers) as their superset GB18030, and Big5, CP950 and
+ * Big5-HKSCS (Taiwan, Hong Kong) as Big5 (`chineseCodePageOf`).
  */
 const READABLE_ENCODINGS = new Map<string, 'utf-8' | 'windows-1252'>([
   ['utf-8', 'utf-8'],
@@ -69,13 +70,13 @@ function decodeUsebio(input: Buffer | string): string {
   const declared = declaredEncoding(body);
   if (declared) {
     const label = declared.label.trim().toLowerCase();
-    const decoding = isGbLabel(label) ? 'gb18030' : READABLE_ENCODINGS.get(label);
+    const decoding = chineseCodePageOf(label) ?? READABLE_ENCODINGS.get(label);
     if (!decoding) {
-      throw fileError(declared.location, `the XML declaration names encoding "${declared.label}"; USEBIO files are read as UTF-8, ISO-8859-1, windows-1252 or GB18030 (GBK)`);
+      throw fileError(declared.location, `the XML declaration names encoding "${declared.label}"; USEBIO files are read as UTF-8, ISO-8859-1, windows-1252, GB18030 (GBK) or Big5`);
     }
     if (decoding !== 'utf-8') {
       if (bom) throw fileError(declared.location, `the file starts with a UTF-8 byte order mark but the XML declaration says "${declared.label}"`);
-      return decoding === 'gb18030' ? decodeGb18030(body) : decodeWindows1252(body);
+      return decoding === 'windows-1252' ? decodeWindows1252(body) : decodeChinese(body, decoding);
     }
   }
   return decodeUtf8(body, declared !== null || bom);
@@ -97,7 +98,7 @@ function declaredEncoding(bytes: Uint8Array): { label: string; location: string 
 /**
  * A file that says it is UTF-8 (or says nothing, which XML defines as UTF-8) must be valid UTF-8. When it
  * only says nothing, older Windows scorers that write their code page without declaring it are read as
- * GB18030 or windows-1252 (`undeclaredCodePage`) rather than refused; a file that declares UTF-8 and is not is refused at the first bad byte.
+ * Big5, GB18030 or windows-1252 (`undeclaredCodePage`) rather than refused; a file that declares UTF-8 and is not is refused at the first bad byte.
  */
 function decodeUtf8(bytes: Uint8Array, declared: boolean): string {
   try {
