@@ -300,7 +300,9 @@ try {
   const pageMs = await walk();
   if (process.env.SIM_DEBUG) console.log(`pages over 15 ms: ${pageMs.flatMap((ms, i) => (ms > 15 ? [`#${i + 1} ${ms.toFixed(0)} ms`] : [])).join(', ') || 'none'}`);
   const pageCpuMs = (cpuOf(server.pid) - pagesCpu) / pageMs.length;
+  const againCpu = cpuOf(server.pid);
   const againMs = await walk();
+  const againCpuMs = (cpuOf(server.pid) - againCpu) / againMs.length;
 
   // Corrections: a played line of section Sk changes its tricks; the NS pair's line is read at once.
   const correctionsCpu = cpuOf(server.pid);
@@ -329,7 +331,7 @@ try {
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
-  console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
+  console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   service CPU ${fmt(againCpuMs, 1)} ms a page   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)}); the slowest ${fmt(Math.max(...visibleMs), 0)} ms was correction ${visibleMs.indexOf(Math.max(...visibleMs)) + 1} of ${CORRECTIONS}`);
   console.log(`  service CPU a correction (its post and its read, collector threads included)  ${fmt(correctionCpuMs, 1)} ms   (load average ${loadavg()[0].toFixed(1)}: wall-clock figures above include other work on the machine)`);
