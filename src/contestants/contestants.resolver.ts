@@ -43,8 +43,8 @@ export class ContestantsResolver {
 
   @Mutation(() => [Contestant], { description: 'Enters pairs or teams; all or nothing, numbers unique per event' })
   @Requires('DIRECTOR', (a) => contestantSections(a.input?.eventId, a.input?.contestants), 'Entering contestants')
-  addContestants(@Args('input') input: AddContestantsInput) {
-    return this.contestantsService.add(input);
+  addContestants(@Args('input') input: AddContestantsInput, @CurrentPrincipal() principal: Principal | null) {
+    return this.contestantsService.add(input, principal);
   }
 
   @Mutation(() => Contestant, { description: 'Renames a contestant (DIRECTOR)' })

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Contestant as ContestantRow, Player } from '../generated/prisma/client.js';
+import type { Principal } from '../auth/principal.js';
+import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import type { AddContestantsInput, ContestantInput, ContestantPlayerInput, UpdateContestantInput } from './dto/contestant.inputs.js';
 import type { Contestant } from './models/contestant.model.js';
 
@@ -17,7 +19,10 @@ const sameSeat = (a: ContestantInput, b: ContestantRow) =>
 
 @Injectable()
 export class ContestantsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly privacy: PlayerPrivacy,
+  ) {}
 
   async get(id: string): Promise<Contestant> {
     const row = await this.prisma.contestant.findUnique({ where: { id }, include: withPlayers });
@@ -34,16 +39,20 @@ export class ContestantsService {
     return rows.map(toContestant);
   }
 
-  /** Enters contestants (and their new players) in one transaction: all of them or none. */
-  add(input: AddContestantsInput): Promise<Contestant[]> {
+  /**
+   * Enters contestants (and their new players) in one transaction: all of them or none. `reader`
+   * is the key entering them: its players are found in, and added to, a register it reads in full.
+   */
+  add(input: AddContestantsInput, reader: Principal | null): Promise<Contestant[]> {
     checkNoRepeats(input.contestants);
     return this.prisma.$transaction(async (tx) => {
       const event = await tx.event.findUnique({ where: { id: input.eventId } });
       if (!event) throw new NotFoundError('Event', input.eventId, 'eventId');
       await checkNumbersFree(tx, event.id, input.contestants);
+      const register = (await this.privacy.inReach(event.organizationId, reader)) ? event.organizationId : (reader?.organizationId ?? null);
       const created: Contestant[] = [];
       for (const [i, c] of input.contestants.entries()) {
-        const players = await resolvePlayers(tx, event.organizationId, c.players ?? [], `contestants.${i}.players`);
+        const players = await resolvePlayers(tx, register, c.players ?? [], `contestants.${i}.players`);
         const row = await tx.contestant.create({
           data: {
             eventId: event.id,
@@ -91,18 +100,21 @@ async function checkNumbersFree(tx: PrismaTx, eventId: string, contestants: Cont
   }
 }
 
-/** Existing players of the event's organisation by id or member number; anyone else is created under the event's organisation. */
-async function resolvePlayers(
-  tx: PrismaTx,
-  organizationId: string | null,
-  inputs: ContestantPlayerInput[],
-  field: string,
-): Promise<Player[]> {
+/**
+ * Existing players of the register (an organisation's players) by id or member number; anyone else
+ * is created in it. The register is the event's organisation's for the keys that read its players
+ * in full (its own, its federation's, a global admin), and the key's own club's for a club hosting a
+ * section (a simultaneous): finding a player in a register it may not read would tell it what the
+ * name policy withholds — that a member number is taken, whose a player id is, and, through a pair
+ * name made of the players' names, whether a guessed name is right. A federation totals its clubs'
+ * players by member number, so a host club's players keep theirs.
+ */
+async function resolvePlayers(tx: PrismaTx, organizationId: string | null, inputs: ContestantPlayerInput[], field: string): Promise<Player[]> {
   const players: Player[] = [];
   for (const [i, p] of inputs.entries()) {
     if (p.playerId) {
       const found = await tx.player.findUnique({ where: { id: p.playerId } });
-      // Another club's player is not ours to enter: answered as if it did not exist.
+      // A player of another register is not ours to enter: answered as if it did not exist.
       if (!found || found.organizationId !== organizationId) throw new NotFoundError('Player', p.playerId, `${field}.${i}.playerId`);
       players.push(found);
       continue;

@@ -66,11 +66,15 @@ export class PlayerPrivacy {
     return { ...c, name: await this.nameOf(c, players, reader), players };
   }
 
-  /** The contestant's name from its players as shown (see shownContestantName). */
+  /**
+   * The contestant's name from its players as shown (see shownContestantName). The event's own
+   * organisation reads a chosen name whatever its policy, but a name made of players' names as it
+   * reads each player: a host club's players are that club's to publish.
+   */
   private async nameOf(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null): Promise<string> {
     const eventOrg = await this.eventOrganization(c.eventId);
-    if (await this.inReach(eventOrg, reader)) return c.name;
-    return shownContestantName(c, shown.map((p) => p.name), await this.policyOf(eventOrg), 'No.');
+    const policy = (await this.inReach(eventOrg, reader)) ? 'FULL' : await this.policyOf(eventOrg);
+    return shownContestantName(c, shown.map((p) => p.name), policy, 'No.');
   }
 
   /** Forgets a policy the moment it changes (other instances within REMEMBER_MS). */

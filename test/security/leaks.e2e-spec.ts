@@ -125,6 +125,74 @@ describe('leaks found by a sweep', () => {
     });
   });
 
+  describe('a host club entering players of the organisation running the event', () => {
+    /**
+     * A federation's simultaneous, names published as initials. The federation's own section B has
+     * Ann Lee (member F-1) and Bo Chan; club North runs section A and enters its pairs. North may
+     * not read the federation's players in full, so no answer to its addContestants may depend on
+     * whether a member number is taken, whose a player id is, or whether a guessed name is right.
+     */
+    it('cannot tell a member number, a player’s id or a guessed name from the answers', async () => {
+      const org = async (name: string, kind: string, federationId?: string) =>
+        dataOf(await t.gql(`mutation($in: CreateOrganizationInput!) { createOrganization(input: $in) { id } }`, { in: { name, kind, federationId } })).createOrganization.id as string;
+      const federation = await org('Sim federation', 'FEDERATION');
+      const north = await org('North', 'CLUB', federation);
+      dataOf(await t.gql(`mutation($id: ID!) { updateOrganization(id: $id, input: { namePolicy: INITIALS }) { id } }`, { id: federation }));
+      const eventId = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Sim", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: federation })).createEvent.id;
+      const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+      dataOf(await t.gql(`mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2], organizationId: $o }) { id } }`, { s: sessionId, o: north }));
+      dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "B", tables: 2, boards: [1, 2] }) { id } }`, { s: sessionId }));
+      const ann = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "B", number: 1, players: [{ name: "Ann Lee", memberNumber: "F-1" }, { name: "Bo Chan" }] }] }) { players { id } } }`, { e: eventId })).addContestants[0].players[0].id;
+      const key = async (role: string, o: string) => dataOf(await t.gql(`mutation($r: ApiRole!, $o: ID!) { createApiKey(input: { name: "k", role: $r, organizationId: $o }) { key } }`, { r: role, o })).createApiKey.key as string;
+      const [northKey, federationKey] = [await key('DIRECTOR', north), await key('DIRECTOR', federation)];
+
+      let number = 0;
+      const enter = async (player: Record<string, string>, name?: string) => {
+        const res = await t.gqlAs(northKey, `mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { name players { id name memberNumber } } }`, {
+          e: eventId,
+          c: [{ section: 'A', number: ++number, ...(name ? { name } : {}), players: [player] }],
+        });
+        // What North learns, with the values it probed and the ids of new rows blanked out.
+        const probed = [...Object.values(player), name].filter((v): v is string => !!v);
+        const text = JSON.stringify(res.errors?.map((e) => [e.extensions?.code, e.message]) ?? res.data).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>');
+        return probed.reduce((answer, v) => answer.split(v).join('<probe>'), text);
+      };
+      // A member number that is taken against one that is not, alone and with a name.
+      expect(await enter({ memberNumber: 'F-1' })).toBe(await enter({ memberNumber: 'F-999' }));
+      expect(await enter({ name: 'Zed Probe', memberNumber: 'F-1' })).toBe(await enter({ name: 'Zed Probe', memberNumber: 'F-998' }));
+      // The federation's player by id against an id nobody has.
+      expect(await enter({ playerId: ann })).toBe(await enter({ playerId: '00000000-0000-4000-8000-000000000000' }));
+      // A guess at her name, right and wrong, as the pair's name beside her member number.
+      expect(await enter({ name: 'Someone', memberNumber: 'F-1' }, 'Ann Lee')).toBe(await enter({ name: 'Someone', memberNumber: 'F-1' }, 'Ann Leigh'));
+      // Ann was seated nowhere but in section B.
+      const seated = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { section players { id } } } }`, { e: eventId })).event.contestants;
+      expect(seated.filter((c: any) => c.players.some((p: any) => p.id === ann)).map((c: any) => c.section)).toEqual(['B']);
+      // North's own pairs are its own: it reads what it entered, and so does the federation (its clubs' players are in its reach).
+      dataOf(await t.gqlAs(northKey, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "A", number: 99, players: [{ name: "Cy North", memberNumber: "F-7" }, { name: "Di North" }] }] }) { id } }`, { e: eventId }));
+      for (const reader of [northKey, federationKey]) {
+        const pair = dataOf(await t.gqlAs(reader, `query($e: ID!) { event(id: $e) { contestants { section number name players { name memberNumber } } } }`, { e: eventId })).event.contestants.find((c: any) => c.number === 99);
+        expect(pair).toEqual({ section: 'A', number: 99, name: 'Cy North & Di North', players: [{ name: 'Cy North', memberNumber: 'F-7' }, { name: 'Di North', memberNumber: null }] });
+      }
+    });
+
+    it('keeps a host club’s withheld players out of the pair’s name the organising club reads', async () => {
+      const org = async (name: string, kind: string, federationId?: string) =>
+        dataOf(await t.gql(`mutation($in: CreateOrganizationInput!) { createOrganization(input: $in) { id } }`, { in: { name, kind, federationId } })).createOrganization.id as string;
+      const federation = await org('Sibling federation', 'FEDERATION');
+      const [owner, quiet] = [await org('Owner', 'CLUB', federation), await org('Quiet', 'CLUB', federation)];
+      dataOf(await t.gql(`mutation($id: ID!) { updateOrganization(id: $id, input: { namePolicy: HIDDEN }) { id } }`, { id: quiet }));
+      const eventId = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Club sim", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: owner })).createEvent.id;
+      const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+      dataOf(await t.gql(`mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "Q", tables: 2, boards: [1, 2], organizationId: $o }) { id } }`, { s: sessionId, o: quiet }));
+      const key = async (role: string, o: string) => dataOf(await t.gql(`mutation($r: ApiRole!, $o: ID!) { createApiKey(input: { name: "k", role: $r, organizationId: $o }) { key } }`, { r: role, o })).createApiKey.key as string;
+      const [quietKey, ownerKey, federationKey] = [await key('DIRECTOR', quiet), await key('DIRECTOR', owner), await key('DIRECTOR', federation)];
+      dataOf(await t.gqlAs(quietKey, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "Q", number: 1, players: [{ name: "Ed Quiet" }, { name: "Flo Quiet" }] }] }) { id } }`, { e: eventId }));
+      const read = async (k: string) => dataOf(await t.gqlAs(k, `query($e: ID!) { event(id: $e) { contestants { name players { name } } } }`, { e: eventId })).event.contestants[0];
+      expect(await read(ownerKey)).toEqual({ name: 'No. 1', players: [{ name: '(withheld)' }, { name: '(withheld)' }] });
+      for (const k of [quietKey, federationKey]) expect((await read(k)).name).toBe('Ed Quiet & Flo Quiet');
+    });
+  });
+
   describe('a cursor forged from another row’s id', () => {
     const cursorOf = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 

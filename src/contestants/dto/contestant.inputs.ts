@@ -17,9 +17,9 @@ import { Direction } from '../../common/enums.js';
 
 @InputType({ description: 'A player of a contestant: an existing player by id, or by name (and member number)' })
 export class ContestantPlayerInput {
-  @Field(() => ID, { nullable: true, description: 'An existing player of the register; give this or `name`' }) @IsOptional() @IsUUID() playerId?: string;
+  @Field(() => ID, { nullable: true, description: 'An existing player of the register (the event organisation’s; a host club’s own for its keys); give this or `name`' }) @IsOptional() @IsUUID() playerId?: string;
   @Field({ nullable: true, description: 'A new player’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
-  @Field({ nullable: true, description: 'Federation member number; an existing player with it is reused' })
+  @Field({ nullable: true, description: 'Federation member number; an existing player of the register with it is reused' })
   @IsOptional()
   @Length(1, 50)
   memberNumber?: string;

@@ -4,7 +4,7 @@ import { Player } from '../../players/models/player.model.js';
 
 /** The description of a contestant's `name` wherever a reader's view of it is resolved (the name policy applies). */
 export const CONTESTANT_NAME =
-  'Display name. Outside the event’s organisation and its federation, a name made of the players’ names shows them as each player’s club publishes them (namePolicy); a chosen pair or team name shows unless the event’s organisation hides names ("No. 3")';
+  'Display name. A name made of the players’ names shows them as the reader may see each player (outside a player’s club and its federation, as the club publishes them: namePolicy); a chosen pair or team name shows unless the event’s organisation hides names from readers outside it and its federation ("No. 3")';
 
 @ObjectType({ description: 'A pair, team or individual entered in an event' })
 export class Contestant {
