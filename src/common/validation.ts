@@ -61,3 +61,9 @@ function flatten(errors: ValidationError[], prefix = ''): { path: string; messag
 
 /** A section letter as every input reads it: trimmed and upper case (`a ` is section A). */
 export const SectionLetter = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+
+/**
+ * An update field whose explicit null means "keep the stored value", as left out does: without
+ * it the null reached a non-nullable column and the write failed as an internal error.
+ */
+export const NullKeeps = () => Transform(({ value }: { value: unknown }) => (value === null ? undefined : value));

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Direction } from '../../common/enums.js';
+import { NullKeeps } from '../../common/validation.js';
 
 @InputType({ description: 'A player of a contestant: an existing player by id, or by name (and member number)' })
 export class ContestantPlayerInput {
@@ -59,7 +60,7 @@ export class AddContestantsInput {
   contestants: ContestantInput[];
 }
 
-@InputType({ description: 'Changes to a contestant' })
+@InputType({ description: 'Changes to a contestant: fields left out or null keep their value' })
 export class UpdateContestantInput {
-  @Field({ nullable: true, description: 'New display name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'New display name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) name?: string;
 }

@@ -4,6 +4,7 @@ import { EventKind, EventStatus, ScoringMethod } from '../../common/enums.js';
 import { LocalDateScalar } from '../../common/local-date.scalar.js';
 import { PageArgs } from '../../common/pagination.js';
 import { ScoringRulesFields } from './scoring-rules.inputs.js';
+import { NullKeeps } from '../../common/validation.js';
 
 @InputType({ description: 'A new event; scoring rules left out take the defaults shown on `Event`' })
 export class CreateEventInput extends ScoringRulesFields {
@@ -39,31 +40,35 @@ export class CreateEventInput extends ScoringRulesFields {
 
 @InputType({ description: 'Changes to an event: fields left out or null keep their value' })
 export class UpdateEventInput extends ScoringRulesFields {
-  @Field({ nullable: true, description: 'New name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'New name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) name?: string;
   @Field(() => ID, {
     nullable: true,
     description: 'Gives an event made without an organisation (by a global admin key) its organisation, once; an event never moves between organisations',
   })
+  @NullKeeps()
   @IsOptional()
   @IsUUID()
   organizationId?: string;
-  @Field(() => ScoringMethod, { nullable: true, description: 'New scoring method (results are scored again)' }) @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
-  @Field(() => EventStatus, { nullable: true, description: 'New status' }) @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
-  @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play, YYYY-MM-DD' }) @IsOptional() startsOn?: Date;
-  @Field({ nullable: true, description: 'Where it is played, 1–200 characters' }) @IsOptional() @Length(1, 200) venue?: string;
-  @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @IsOptional() @Length(1, 200) directorName?: string;
-  @Field(() => Int, { nullable: true, description: 'Law 79C correction period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
-  @Field(() => Int, { nullable: true, description: 'Law 92B appeal period after publication, minutes (0–20160)' }) @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
+  @Field(() => ScoringMethod, { nullable: true, description: 'New scoring method (results are scored again)' }) @NullKeeps() @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
+  @Field(() => EventStatus, { nullable: true, description: 'New status' }) @NullKeeps() @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play, YYYY-MM-DD' }) @NullKeeps() @IsOptional() startsOn?: Date;
+  @Field({ nullable: true, description: 'Where it is played, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) venue?: string;
+  @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) directorName?: string;
+  @Field(() => Int, { nullable: true, description: 'Law 79C correction period after publication, minutes (0–20160)' }) @NullKeeps() @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
+  @Field(() => Int, { nullable: true, description: 'Law 92B appeal period after publication, minutes (0–20160)' }) @NullKeeps() @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
   @Field({ nullable: true, description: 'Publishing a session again after a correction restarts its correction and appeal periods (DOMAIN §8.1; default false: the first publication’s deadlines stand)' })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   republishRestartsPeriods?: boolean;
   @Field({ nullable: true, description: 'Law 15: keep lines that do not fit the movement, flagged for the director' })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
-  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @IsOptional() @Length(1, 50) category?: string;
+  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @NullKeeps() @IsOptional() @Length(1, 50) category?: string;
   @Field({ nullable: true, description: 'After a session’s Law 79C correction period: a change to the scoring method or rules (which rescores its results) is made and audited (Law 79C2); without it, CONFLICT' })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   override?: boolean;

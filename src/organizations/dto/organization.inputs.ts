@@ -2,6 +2,7 @@ import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { IsEnum, IsOptional, IsUUID, Length } from 'class-validator';
 import { NamePolicy, OrganizationKind } from '../../common/enums.js';
 import { PageArgs } from '../../common/pagination.js';
+import { NullKeeps } from '../../common/validation.js';
 
 @InputType({ description: 'A new club or federation' })
 export class CreateOrganizationInput {
@@ -14,12 +15,13 @@ export class CreateOrganizationInput {
   @Field(() => ID, { nullable: true, description: 'The federation the club asks to join' }) @IsOptional() @IsUUID() federationId?: string;
 }
 
-@InputType({ description: 'Changes to an organisation: fields left out keep their value' })
+@InputType({ description: 'Changes to an organisation: fields left out keep their value, as does a null name or namePolicy (a null code clears it)' })
 export class UpdateOrganizationInput {
-  @Field({ nullable: true, description: 'Name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'Name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) name?: string;
   @Field({ nullable: true, description: 'Short code, 1–50 characters; unique' }) @IsOptional() @Length(1, 50) code?: string;
   @Field(() => ID, { nullable: true, description: 'The federation the club asks to join' }) @IsOptional() @IsUUID() federationId?: string;
   @Field(() => NamePolicy, { nullable: true, description: 'How its players’ names show to the public and other organisations (GDPR, PIPL): FULL, INITIALS or HIDDEN' })
+  @NullKeeps()
   @IsOptional()
   @IsEnum(NamePolicy)
   namePolicy?: NamePolicy;

@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
 import { IsOptional, IsUUID, Length } from 'class-validator';
 import { PageArgs } from '../../common/pagination.js';
+import { NullKeeps } from '../../common/validation.js';
 
 @InputType({ description: 'A new player of an organisation’s register' })
 export class CreatePlayerInput {
@@ -9,9 +10,9 @@ export class CreatePlayerInput {
   @Field(() => ID, { nullable: true, description: 'The organisation whose register the player joins' }) @IsOptional() @IsUUID() organizationId?: string;
 }
 
-@InputType({ description: 'Changes to a player: fields left out keep their value' })
+@InputType({ description: 'Changes to a player: fields left out keep their value, as does a null name (a null memberNumber clears it)' })
 export class UpdatePlayerInput {
-  @Field({ nullable: true, description: 'Name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
+  @Field({ nullable: true, description: 'Name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) name?: string;
   @Field({ nullable: true, description: 'Federation member number, 1–50 characters' }) @IsOptional() @Length(1, 50) memberNumber?: string;
 }
 

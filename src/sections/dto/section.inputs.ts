@@ -3,7 +3,7 @@ import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { ArrayMaxSize, ArrayUnique, IsBoolean, IsInt, IsOptional, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { MovementInput } from './movement.input.js';
-import { SectionLetter } from '../../common/validation.js';
+import { NullKeeps, SectionLetter } from '../../common/validation.js';
 
 /** An optional list of distinct board numbers, 1–999. */
 const BoardNumbers = (description: string) =>
@@ -39,17 +39,19 @@ export class CreateSectionInput {
   organizationId?: string;
 }
 
-@InputType({ description: 'Changes to a section: fields left out keep their value' })
+@InputType({ description: 'Changes to a section: fields left out or null keep their value' })
 export class UpdateSectionInput {
-  @Field(() => Int, { nullable: true, description: 'Number of tables, 1–200' }) @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
+  @Field(() => Int, { nullable: true, description: 'Number of tables, 1–200' }) @NullKeeps() @IsOptional() @IsInt() @Min(1) @Max(200) tables?: number;
   @BoardNumbers('Board numbers played (distinct, 1–999)')
   boards?: number[];
   @Field(() => MovementInput, { nullable: true, description: 'Refused if a stored result does not fit it' })
+  @NullKeeps()
   @IsOptional()
   @ValidateNested()
   @Type(() => MovementInput)
   movement?: MovementInput;
   @Field(() => ID, { nullable: true, description: 'Hands the section to another host club (the event’s own organisation only), with the sections of the same letter in the event’s other sessions (pairs are numbered per letter); give the owner’s id to take it back' })
+  @NullKeeps()
   @IsOptional()
   @IsUUID()
   organizationId?: string;
@@ -57,10 +59,12 @@ export class UpdateSectionInput {
     nullable: true,
     description: 'True when play has ended in the section (false reopens it; the session keeps its status). When every section of the session has finished, the session is COMPLETED: travellers and hands hidden from the public show',
   })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   finished?: boolean;
   @Field({ nullable: true, description: 'After the session’s Law 79C correction period: a new movement, board list or host club (which changes its results or club rankings) is made and audited (Law 79C2); without it, CONFLICT' })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   override?: boolean;

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { IsBoolean, IsDate, IsEnum, IsInt, IsOptional, IsUUID, Length, Max, Min } from 'class-validator';
+import { NullKeeps } from '../../common/validation.js';
 
 /** Statuses a session can be moved to by hand; OFFICIAL comes only from publishing. */
 export enum SessionProgress {
@@ -22,12 +23,13 @@ export class CreateSessionInput {
   @Field({ nullable: true, description: 'Display name, 1–200 characters, e.g. "Final A"' }) @IsOptional() @Length(1, 200) name?: string;
 }
 
-@InputType({ description: 'Changes to a session: fields left out keep their value' })
+@InputType({ description: 'Changes to a session: fields left out keep their value, as does a null status or hideTravellers (a null startsAt or name clears it)' })
 export class UpdateSessionInput {
   @Field({ nullable: true, description: 'Scheduled start, an ISO 8601 instant' }) @IsOptional() @IsDate() startsAt?: Date;
   @Field({ nullable: true, description: 'Display name, 1–200 characters' }) @IsOptional() @Length(1, 200) name?: string;
-  @Field(() => SessionProgress, { nullable: true, description: 'SCHEDULED, IN_PROGRESS or COMPLETED (OFFICIAL comes only from publishSession)' }) @IsOptional() @IsEnum(SessionProgress) status?: SessionProgress;
+  @Field(() => SessionProgress, { nullable: true, description: 'SCHEDULED, IN_PROGRESS or COMPLETED (OFFICIAL comes only from publishSession)' }) @NullKeeps() @IsOptional() @IsEnum(SessionProgress) status?: SessionProgress;
   @Field({ nullable: true, description: 'Hide travellers, scorecards and hands from the public until the session ends' })
+  @NullKeeps()
   @IsOptional()
   @IsBoolean()
   hideTravellers?: boolean;
