@@ -72,4 +72,47 @@ describe('live results', () => {
     // The line posted while hidden is never announced; the first the public hears of came after the session ended.
     expect((await sub.received).resultPosted).toEqual({ board: 2 });
   });
+
+  describe('rankingChanged after a settings change', () => {
+    let eventId: string;
+    let sessions: string[];
+    let sectionId: string;
+
+    beforeAll(async () => {
+      eventId = dataOf(await a.gql(`mutation { createEvent(input: { name: "Rescored", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+      dataOf(await a.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ number: 1 }, { number: 2 }, { number: 3 }, { number: 4 }] }) { id } }`, { e: eventId }));
+      sessions = [];
+      for (const number of [1, 2]) {
+        const id = dataOf(await a.gql(`mutation($e: ID!, $n: Int!) { createSession(input: { eventId: $e, number: $n }) { id } }`, { e: eventId, n: number })).createSession.id as string;
+        sectionId = dataOf(await a.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2, 3] }) { id } }`, { s: id })).createSection.id;
+        await a.http().post(`/api/v1/sessions/${id}/results`).send({ board: 1, nsPair: 1, ewPair: 2, contract: '3NT', declarer: 'N', tricks: 9 }).expect(201);
+        sessions.push(id);
+      }
+    });
+
+    const listen = (sessionId: string) => first<{ rankingChanged: { sessionId: string; boards: number[] } }>(a.wsUrl!, `subscription { rankingChanged(sessionId: "${sessionId}") { sessionId boards } }`);
+
+    it('tells each session of the event when updateEvent rescores it', async () => {
+      const subs = sessions.map(listen);
+      await Promise.all(subs.map((s) => s.ready));
+      dataOf(await a.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { scoring: IMPS_ACROSS_FIELD }) { id } }`, { e: eventId }));
+      expect(await Promise.all(subs.map(async (s) => (await s.received).rankingChanged))).toEqual(sessions.map((sessionId) => ({ sessionId, boards: [] })));
+    });
+
+    it('tells the section’s session when updateSection gives it other boards', async () => {
+      const sub = listen(sessions[1]);
+      await sub.ready;
+      dataOf(await a.gql(`mutation($s: ID!) { updateSection(id: $s, input: { boards: [1, 2, 3, 4] }) { id } }`, { s: sectionId }));
+      expect((await sub.received).rankingChanged).toEqual({ sessionId: sessions[1], boards: [] });
+    });
+
+    it('says nothing when no setting that scores changed', async () => {
+      const sub = listen(sessions[0]);
+      await sub.ready;
+      dataOf(await a.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { name: "Renamed", scoring: IMPS_ACROSS_FIELD }) { id } }`, { e: eventId }));
+      // The first event heard is the next line's, not one for the rename or the rule sent again unchanged.
+      await a.http().post(`/api/v1/sessions/${sessions[0]}/results`).send({ board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'S', tricks: 10 }).expect(201);
+      expect((await sub.received).rankingChanged).toEqual({ sessionId: sessions[0], boards: [2] });
+    });
+  });
 });

@@ -6,7 +6,8 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
 import { EventListing, type CreateEventInput, type EventsArgs, type UpdateEventInput } from './dto/event.inputs.js';
 import { mergeRules, scoringChanges, splitRules } from './scoring-rules.js';
-import { checkSettingsChange } from '../results/settings-change.js';
+import { checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
+import { LiveEvents } from '../live/live-events.service.js';
 import type { StoredRules } from '../bridge/scoring/index.js';
 
 /** Team-of-four IMPs need teams; the pairs methods need pairs or individuals. */
@@ -28,7 +29,10 @@ function listed(listing: EventListing = EventListing.CURRENT): Prisma.EventWhere
 
 @Injectable()
 export class EventsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly live: LiveEvents,
+  ) {}
 
   async get(id: string): Promise<Event> {
     const event = await this.prisma.event.findUnique({ where: { id } });
@@ -75,9 +79,10 @@ export class EventsService {
   /**
    * Details change freely; a change to how results are scored is checked against the Law 79C
    * correction period of the sessions it rescores (checkSettingsChange), all in one transaction.
+   * Subscribers hear of the new rankings once it commits.
    */
-  update(id: string, { override, ...input }: UpdateEventInput, actor?: string): Promise<Event> {
-    return this.prisma.$transaction(async (tx) => {
+  async update(id: string, { override, ...input }: UpdateEventInput, actor?: string): Promise<Event> {
+    const { event, rescored } = await this.prisma.$transaction(async (tx) => {
       const event = await tx.event.findUnique({ where: { id } });
       if (!event) throw new NotFoundError('Event', id, 'id');
       if (input.organizationId && input.organizationId !== event.organizationId) {
@@ -91,7 +96,11 @@ export class EventsService {
       const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale, contestants });
       const changed = scoringChanges(event, { scoring: input.scoring ?? event.scoring, vpScale, scoringOptions });
       await checkSettingsChange(tx, { eventId: id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: id, ...changed, override, actor });
-      return tx.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+      const rescored = await rescoredSessions(tx, { eventId: id }, changed);
+      const updated = await tx.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+      return { event: updated, rescored };
     });
+    await this.live.rankingsRescored(rescored);
+    return event;
   }
 }

@@ -38,6 +38,11 @@ export class LiveEvents implements OnModuleDestroy {
     }
   }
 
+  /** rankingChanged for each session whose results were all scored again (a new rule or movement): no board in particular. */
+  async rankingsRescored(sessionIds: string[]): Promise<void> {
+    for (const sessionId of sessionIds) await this.publish('rankingChanged', sessionId, { sessionId, boards: [] });
+  }
+
   /** A subscription; counted as a live subscriber until it is returned (closed). */
   listen<T>(topic: LiveTopic, sessionId: string): AsyncIterableIterator<T> {
     const iterator = this.engine.asyncIterableIterator<T>(`${topic}:${sessionId}`);

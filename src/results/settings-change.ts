@@ -60,3 +60,13 @@ export async function checkSettingsChange(tx: PrismaTx, sessions: Prisma.Session
     });
   }
 }
+
+/**
+ * The sessions a settings change rescores: those the change reaches that hold results (an empty
+ * session's ranking cannot move). None when no setting that scores changed.
+ */
+export async function rescoredSessions(tx: PrismaTx, sessions: Prisma.SessionWhereInput, change: Pick<SettingsChange, 'after'>): Promise<string[]> {
+  if (!Object.keys(change.after).length) return [];
+  const rows = await tx.session.findMany({ where: { AND: [sessions, { sections: { some: { results: { some: {} } } } }] }, select: { id: true } });
+  return rows.map((r) => r.id);
+}

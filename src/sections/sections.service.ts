@@ -4,7 +4,8 @@ import { DomainError } from '../bridge/errors.js';
 import { ensureBoards, requireSession } from '../boards/boards.service.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
-import { changedSettings, checkSettingsChange } from '../results/settings-change.js';
+import { changedSettings, checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
+import { LiveEvents } from '../live/live-events.service.js';
 import type { Prisma, Section as SectionRow } from '../generated/prisma/client.js';
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
 import { finishSection, handOver, sectionHost } from './hosting.js';
@@ -45,7 +46,10 @@ export function storedMovement(row: Pick<SectionRow, 'movement'>): Movement | nu
 
 @Injectable()
 export class SectionsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly live: LiveEvents,
+  ) {}
 
   async get(id: string): Promise<Section> {
     return toSection(await this.row(id));
@@ -86,17 +90,18 @@ export class SectionsService {
   /**
    * A new movement, board list or host changes what the section's results score (Neuberg's N, one
    * field or two, the club lists), so after the correction period it needs the override; the table
-   * count and finishing play do not. All in one transaction.
+   * count and finishing play do not. All in one transaction; subscribers hear of the new rankings
+   * once it commits.
    */
-  update(id: string, input: UpdateSectionInput, actor?: string): Promise<Section> {
+  async update(id: string, input: UpdateSectionInput, actor?: string): Promise<Section> {
     const movement = input.movement ? buildMovement(input.movement) : null;
-    return this.prisma.$transaction(async (tx) => {
+    const { section, rescored } = await this.prisma.$transaction(async (tx) => {
       const row = await tx.section.findUnique({ where: { id } });
       if (!row) throw new NotFoundError('Section', id, 'id');
       if (movement) await refuseConflictingResults(tx, row.id, movement);
       const boardNumbers = input.boards ? sorted(input.boards) : movement ? movementBoards(movement) : undefined;
       const host = input.organizationId !== undefined ? await handOver(tx, row, input.organizationId) : row.organizationId;
-      await checkLateChange(tx, row, { movement, boardNumbers, host }, input.override, actor);
+      const rescored = await checkLateChange(tx, row, { movement, boardNumbers, host }, input.override, actor);
       if (input.finished !== undefined) await finishSection(tx, id, input.finished);
       const updated = await tx.section.update({
         where: { id },
@@ -108,8 +113,10 @@ export class SectionsService {
         },
       });
       await ensureBoards(tx, row.sessionId, boardNumbers ?? []);
-      return toSection(updated);
+      return { section: toSection(updated), rescored };
     });
+    await this.live.rankingsRescored(rescored);
+    return section;
   }
 
   async movement(sectionId: string): Promise<MovementModel | null> {
@@ -172,14 +179,15 @@ export class SectionsService {
 
 /**
  * Law 79C2 for the section's settings that score: its movement and boards (its session's results),
- * and its host (the club lists of every session in which the letter plays).
+ * and its host (the club lists of every session in which the letter plays). Answers the sessions it rescores.
  */
-async function checkLateChange(tx: PrismaTx, row: SectionRow, next: { movement: Movement | null; boardNumbers?: number[]; host: string | null }, override: boolean | undefined, actor?: string): Promise<void> {
+async function checkLateChange(tx: PrismaTx, row: SectionRow, next: { movement: Movement | null; boardNumbers?: number[]; host: string | null }, override: boolean | undefined, actor?: string): Promise<string[]> {
   const before = { movement: row.movement, boards: row.boardNumbers, host: row.organizationId };
   const after = { movement: next.movement ? plainJson(next.movement) : row.movement, boards: next.boardNumbers ?? row.boardNumbers, host: next.host };
   const changed = changedSettings(before, after);
   const sessions = 'host' in changed.after ? { sections: { some: { letter: row.letter } }, event: { sessions: { some: { id: row.sessionId } } } } : { id: row.sessionId };
   await checkSettingsChange(tx, sessions, { action: 'SECTION_CHANGED', subject: `section ${row.letter}`, entityId: row.id, ...changed, override, actor });
+  return rescoredSessions(tx, sessions, changed);
 }
 
 /** A value as it reads back from a JSON column (undefined fields dropped). */
