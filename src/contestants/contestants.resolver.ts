@@ -49,8 +49,8 @@ export class ContestantsResolver {
 
   @Mutation(() => Contestant, { description: 'Renames a contestant (DIRECTOR)' })
   @Requires('DIRECTOR', (a) => ({ kind: 'contestant', id: a.id }), 'Changing a contestant')
-  updateContestant(@IdArg() id: string, @Args('input') input: UpdateContestantInput) {
-    return this.contestantsService.update(id, input);
+  updateContestant(@IdArg() id: string, @Args('input') input: UpdateContestantInput, @CurrentPrincipal() principal: Principal | null) {
+    return this.contestantsService.update(id, input, principal);
   }
 }
 

@@ -70,9 +70,14 @@ export class ContestantsService {
     });
   }
 
-  async update(id: string, input: UpdateContestantInput): Promise<Contestant> {
-    await this.get(id);
-    const row = await this.prisma.contestant.update({ where: { id }, data: input, include: withPlayers });
+  /**
+   * A name given by a key that cannot read every player in full is kept as a chosen name even when
+   * it equals their names: shown through their privacy, it would confirm a guess.
+   */
+  async update(id: string, input: UpdateContestantInput, writer: Principal | null): Promise<Contestant> {
+    const current = await this.get(id);
+    const nameChosen = input.name === undefined ? undefined : !(await this.privacy.readsAll(current.players, writer));
+    const row = await this.prisma.contestant.update({ where: { id }, data: { ...input, nameChosen }, include: withPlayers });
     return toContestant(row);
   }
 }

@@ -14,6 +14,7 @@ import type { PlayerAwards, PlayerHistoryEntry } from './models/federation.model
 export interface SeatedContestant {
   name: string;
   number: number;
+  nameChosen: boolean;
   eventId: string;
   players: Player[];
 }
@@ -53,7 +54,7 @@ export class FederationService {
           direction: c.direction,
           contestantName: c.name,
           // For the reader's name policies (the resolver shows the name as the pair's clubs publish it).
-          seated: { name: c.name, number: c.number, eventId: c.eventId, players: c.players.map((p) => p.player) },
+          seated: { name: c.name, number: c.number, nameChosen: c.nameChosen, eventId: c.eventId, players: c.players.map((p) => p.player) },
           partners: c.players.map((p) => p.player).filter((p) => p.id !== playerId),
           place: row?.place ?? null,
           score: row ? row.score.round(2) : null,

@@ -74,7 +74,7 @@ export class ExportService {
   private async shownContestants(scored: ScoredEvent, reader: Principal | null): Promise<Shown> {
     const entries = await Promise.all(
       [...scored.data.contestants.values()].map(async (c) => {
-        const seen = await this.privacy.contestant({ name: c.name, number: c.number, eventId: c.eventId, players: c.players.map((p) => p.player) }, reader);
+        const seen = await this.privacy.contestant({ name: c.name, number: c.number, nameChosen: c.nameChosen, eventId: c.eventId, players: c.players.map((p) => p.player) }, reader);
         return [c.id, { name: seen.name, players: seen.players.map((p) => ({ name: p.name, memberNumber: p.memberNumber })) }] as const;
       }),
     );

@@ -32,15 +32,15 @@ export function shownName(name: string, policy: NamePolicy): string {
 /**
  * A contestant's name for a reader outside: a name made of its players' names (how pairs are named
  * when no pair name is given) is made again of the names as they show; a chosen pair or team name
- * stays, unless the event's organisation hides names, when it becomes its number.
+ * (and one given by a key that could not read the players in full, whatever it says) stays, unless the event's organisation hides names, when it becomes its number.
  */
 export function shownContestantName(
-  contestant: { name: string; number: number; players: { name: string }[] },
+  contestant: { name: string; number: number; nameChosen?: boolean; players: { name: string }[] },
   shownPlayers: string[],
   eventPolicy: NamePolicy,
   label: string,
 ): string {
-  const fromPlayers = contestant.players.length > 0 && contestant.name === contestant.players.map((p) => p.name).join(' & ');
+  const fromPlayers = !contestant.nameChosen && contestant.players.length > 0 && contestant.name === contestant.players.map((p) => p.name).join(' & ');
   if (fromPlayers) return shownPlayers.every((n) => n === WITHHELD) ? `${label} ${contestant.number}` : shownPlayers.join(' & ');
   if (eventPolicy === 'HIDDEN') return `${label} ${contestant.number}`;
   return contestant.name;

@@ -55,13 +55,18 @@ export class PlayerPrivacy {
     return { ...player, name: shownName(player.name, await this.policyOf(player.organizationId)), memberNumber: null };
   }
 
+  /** Whether the reader sees every one of these players in full. */
+  async readsAll(players: SeatedPlayer[], reader: Principal | null): Promise<boolean> {
+    return (await Promise.all(players.map((p) => this.inReach(p.organizationId, reader)))).every(Boolean);
+  }
+
   /** A contestant's display name for the reader (see shownContestantName). */
-  async contestantName(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, reader: Principal | null): Promise<string> {
+  async contestantName(c: { name: string; number: number; nameChosen?: boolean; eventId: string; players: SeatedPlayer[] }, reader: Principal | null): Promise<string> {
     return this.nameOf(c, await Promise.all(c.players.map((p) => this.player(p, reader))), reader);
   }
 
   /** A contestant with its name and players as the reader may see them (each player worked out once). */
-  async contestant<T extends { name: string; number: number; eventId: string; players: SeatedPlayer[] }>(c: T, reader: Principal | null): Promise<T> {
+  async contestant<T extends { name: string; number: number; nameChosen?: boolean; eventId: string; players: SeatedPlayer[] }>(c: T, reader: Principal | null): Promise<T> {
     const players = await Promise.all(c.players.map((p) => this.player(p, reader)));
     return { ...c, name: await this.nameOf(c, players, reader), players };
   }
@@ -71,7 +76,7 @@ export class PlayerPrivacy {
    * organisation reads a chosen name whatever its policy, but a name made of players' names as it
    * reads each player: a host club's players are that club's to publish.
    */
-  private async nameOf(c: { name: string; number: number; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null): Promise<string> {
+  private async nameOf(c: { name: string; number: number; nameChosen?: boolean; eventId: string; players: SeatedPlayer[] }, shown: SeatedPlayer[], reader: Principal | null): Promise<string> {
     const eventOrg = await this.eventOrganization(c.eventId);
     const policy = (await this.inReach(eventOrg, reader)) ? 'FULL' : await this.policyOf(eventOrg);
     return shownContestantName(c, shown.map((p) => p.name), policy, 'No.');

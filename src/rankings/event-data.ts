@@ -184,7 +184,7 @@ async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ cont
   const contestants: Contestant[] = [];
   for (let i = 0; i < handed.ids.length; i++) {
     if (turn.over()) await turn.next();
-    contestants.push({ id: handed.ids[i], eventId: handed.eventId, section: handed.sections[i], number: handed.numbers[i], direction: handed.directions[i] as Contestant['direction'], name: handed.names[i], createdAt: at, updatedAt: at });
+    contestants.push({ id: handed.ids[i], eventId: handed.eventId, section: handed.sections[i], number: handed.numbers[i], direction: handed.directions[i] as Contestant['direction'], name: handed.names[i], nameChosen: false, createdAt: at, updatedAt: at });
   }
   const { seats } = handed;
   const players: (ContestantPlayer & Player)[] = [];
@@ -247,7 +247,7 @@ async function seatedContestants(contestants: readonly Contestant[], players: re
 // contestants and 40,000 players, read at the first ranking after every set-up change (~3× the time).
 const playerOf = (p: Player): Player => ({ id: p.id, name: p.name, memberNumber: p.memberNumber, organizationId: p.organizationId, mergedIntoId: p.mergedIntoId, createdAt: p.createdAt, updatedAt: p.updatedAt });
 /** A contestant's own columns (of a row read, or of a contestant with its players). */
-export const contestantRow = (c: Contestant): Contestant => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, createdAt: c.createdAt, updatedAt: c.updatedAt });
+export const contestantRow = (c: Contestant): Contestant => ({ id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, nameChosen: c.nameChosen, createdAt: c.createdAt, updatedAt: c.updatedAt });
 const withPlayers = (c: Contestant, players: { player: Player }[]): ContestantWithPlayers => Object.assign(contestantRow(c), { players });
 
 /**

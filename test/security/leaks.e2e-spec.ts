@@ -193,6 +193,40 @@ describe('leaks found by a sweep', () => {
     });
   });
 
+  describe('a host club renaming a pair of the organiser’s players seated in its section', () => {
+    /**
+     * The federation (names published as initials) seats Ann Lee and Bo Chan as pair 5 of club
+     * North's section A. North may rename the pair but not read them in full: no answer may tell
+     * whether the name it gives is their real names.
+     */
+    it('answers a right and a wrong guess alike, and the organiser still reads the pair', async () => {
+      const org = async (name: string, kind: string, federationId?: string) =>
+        dataOf(await t.gql(`mutation($in: CreateOrganizationInput!) { createOrganization(input: $in) { id } }`, { in: { name, kind, federationId } })).createOrganization.id as string;
+      const federation = await org('Rename federation', 'FEDERATION');
+      const north = await org('Rename North', 'CLUB', federation);
+      dataOf(await t.gql(`mutation($id: ID!) { updateOrganization(id: $id, input: { namePolicy: INITIALS }) { id } }`, { id: federation }));
+      const eventId = dataOf(await t.gql(`mutation($o: ID!) { createEvent(input: { name: "Rename sim", kind: PAIRS, scoring: MATCHPOINTS, organizationId: $o }) { id } }`, { o: federation })).createEvent.id;
+      const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+      dataOf(await t.gql(`mutation($s: ID!, $o: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 2, boards: [1, 2], organizationId: $o }) { id } }`, { s: sessionId, o: north }));
+      const key = async (o: string) => dataOf(await t.gql(`mutation($o: ID!) { createApiKey(input: { name: "k", role: DIRECTOR, organizationId: $o }) { key } }`, { o })).createApiKey.key as string;
+      const [northKey, federationKey] = [await key(north), await key(federation)];
+      const pair = dataOf(await t.gqlAs(federationKey, `mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [{ section: "A", number: 5, players: [{ name: "Ann Lee" }, { name: "Bo Chan" }] }] }) { id } }`, { e: eventId })).addContestants[0].id;
+
+      const rename = async (k: string, name: string) => t.gqlAs(k, `mutation($id: ID!, $in: UpdateContestantInput!) { updateContestant(id: $id, input: $in) { name players { name } } }`, { id: pair, in: { name } });
+      const read = async (k: string | null) => dataOf(await t.gqlAs(k, `query($id: ID!) { contestant(id: $id) { name players { name } } }`, { id: pair })).contestant;
+      // What North learns from renaming and reading back, its own guess blanked out.
+      const probe = async (guess: string) => JSON.stringify([await rename(northKey, guess), await read(northKey), await read(null)]).split(guess).join('<probe>');
+      expect(await probe('Ann Lee & Bo Chan')).toBe(await probe('Ann Lee & Bo Chen'));
+
+      // The organiser reads what North named the pair; once it names the pair after its players itself, that name follows their privacy again.
+      await probe('Ann Lee & Bo Chan');
+      expect(await read(federationKey)).toEqual({ name: 'Ann Lee & Bo Chan', players: [{ name: 'Ann Lee' }, { name: 'Bo Chan' }] });
+      dataOf(await rename(federationKey, 'Ann Lee & Bo Chan'));
+      expect(await read(null)).toEqual({ name: 'A. L. & B. C.', players: [{ name: 'A. L.' }, { name: 'B. C.' }] });
+      expect((await read(northKey)).name).toBe('A. L. & B. C.');
+    });
+  });
+
   describe('a cursor forged from another row’s id', () => {
     const cursorOf = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 
