@@ -126,12 +126,25 @@ export function rulesOf(event: { scoringOptions?: unknown; vpScale?: string | nu
   return rules;
 }
 
+/** The rules that take one of a few words, and those words (the API's enums say the same). */
+const CHOICES = {
+  matchpointScale: ['TWO_POINT', 'ONE_POINT'],
+  factoring: ['NEUBERG', 'RATIO'],
+  fouledSmallGroups: ['NEUBERG', 'FIXED_PERCENTAGES'],
+  butlerDatumRounding: ['NEAREST_10', 'TOWARD_ZERO_10', 'NONE'],
+  impDifferenceRounding: ['HALF_OPEN', 'NEAREST_10'],
+  scoreAcross: ['SECTION', 'SESSION'],
+  sessionWeighting: ['BOARDS', 'EQUAL'],
+  vpBoards: ['PLAYED', 'SCHEDULED'],
+  vpFractionalMargin: ['INTERPOLATE', 'FORMULA'],
+  teamsTotalPoints: ['AGGREGATE', 'BOARD_A_MATCH'],
+} as const satisfies Partial<Record<keyof ScoringRules, readonly string[]>>;
+
 /** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
 export function checkRules(rules: ScoringRules): void {
-  if (!['NEUBERG', 'FIXED_PERCENTAGES'].includes(rules.fouledSmallGroups)) throw new InvalidScoringError(`fouledSmallGroups is NEUBERG or FIXED_PERCENTAGES; got ${rules.fouledSmallGroups}`, 'fouledSmallGroups');
-  if (!['HALF_OPEN', 'NEAREST_10'].includes(rules.impDifferenceRounding)) throw new InvalidScoringError(`impDifferenceRounding is HALF_OPEN or NEAREST_10; got ${rules.impDifferenceRounding}`, 'impDifferenceRounding');
-  if (!['INTERPOLATE', 'FORMULA'].includes(rules.vpFractionalMargin)) throw new InvalidScoringError(`vpFractionalMargin is INTERPOLATE or FORMULA; got ${rules.vpFractionalMargin}`, 'vpFractionalMargin');
-  if (!['AGGREGATE', 'BOARD_A_MATCH'].includes(rules.teamsTotalPoints)) throw new InvalidScoringError(`teamsTotalPoints is AGGREGATE or BOARD_A_MATCH; got ${rules.teamsTotalPoints}`, 'teamsTotalPoints');
+  for (const [key, allowed] of Object.entries(CHOICES) as [keyof typeof CHOICES, readonly string[]][]) {
+    if (!allowed.includes(rules[key])) throw new InvalidScoringError(`${key} is one of ${allowed.join(', ')}; got ${rules[key]}`, key);
+  }
   const a = rules.artificialScores;
   for (const [name, value] of Object.entries({ averagePlus: a.averagePlus, average: a.average, averageMinus: a.averageMinus })) {
     if (!(value >= 0 && value <= 100)) throw new InvalidScoringError(`artificialScores.${name} is a percentage of a top, 0 to 100; got ${value}`, `artificialScores.${name}`);
