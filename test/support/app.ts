@@ -30,6 +30,9 @@ export interface TestApp {
 /** The whole service (AppModule, same HTTP set-up as main.ts) on a fresh, migrated schema. */
 export async function startTestApp(db?: TestDatabase, { listen = false, keepDatabase = false, env = {} as Record<string, string> } = {}): Promise<TestApp> {
   const database = db ?? (await createTestDatabase());
+  // Restored on close: a later test file in the same Jest worker must not take this file's
+  // database (its schema, or an embedded server stopped with it) for the server to use.
+  const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = database.url;
   process.env.TRAVELLER_ADMIN_KEY = TEST_ADMIN_KEY;
   // Tests make many requests from one address; the rate-limit test sets its own limits. The
@@ -65,6 +68,11 @@ export async function startTestApp(db?: TestDatabase, { listen = false, keepData
     close: async () => {
       await app.close();
       if (!keepDatabase) await database.drop();
+      // Only while it still names this app's database (two apps of one file may close in any order).
+      if (process.env.DATABASE_URL === database.url) {
+        if (previousUrl === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = previousUrl;
+      }
     },
   };
 }

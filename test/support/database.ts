@@ -60,8 +60,14 @@ async function serverUrl(): Promise<RunningDatabase> {
   return startEmbeddedPostgres(resolve('.data', `pg-test-${worker}`));
 }
 
+/** Whether a server answers; patient, since a machine busy with other test files may take seconds to accept a connection. */
 async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseTarget(url).connectionString, connectionTimeoutMillis: 2_000 });
+  for (let attempt = 0; attempt < 3; attempt++) if (await answersOnce(url)) return true;
+  return false;
+}
+
+async function answersOnce(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseTarget(url).connectionString, connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
