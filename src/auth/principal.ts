@@ -71,14 +71,23 @@ export function refuseRetiredEvent(scope: Scope | null, what: string): void {
   throw new ConflictError(`${what} is refused: the event is archived (restore it with restoreEvent first)`, ['id']);
 }
 
+/** Whether a key reads as the organisation's own or its federation's (a global admin always does), within the one event it may be limited to. */
+export function readsAsOrganisation(principal: Principal, scope: Scope | null): boolean {
+  if (principal.organizationId === null) return true;
+  return ofOrganisationOrFederation(principal, scope) && (!principal.eventId || scope!.eventId === principal.eventId);
+}
+
+const ofOrganisationOrFederation = (principal: Principal, scope: Scope | null): boolean =>
+  !!scope && (scope.organizationId === principal.organizationId || scope.federationId === principal.organizationId);
+
 /** Reading across clubs (awards, player numbers) is for the federation's keys and the club's own. */
 export function authorizeRead(principal: Principal | null, scope: Scope | null, what: string): void {
   if (!principal) throw new UnauthenticatedError(`${what} needs an API key: send it as "Authorization: Bearer <key>"`);
   if (principal.organizationId === null) return;
-  if (!scope || (scope.organizationId !== principal.organizationId && scope.federationId !== principal.organizationId)) {
+  if (!ofOrganisationOrFederation(principal, scope)) {
     throw new ForbiddenError(`${what} needs a key of the organisation or of its federation; this key is not one`);
   }
-  if (principal.eventId && scope.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
+  if (principal.eventId && scope!.eventId !== principal.eventId) throw new ForbiddenError(`${what} is outside the one event this key is limited to`);
 }
 
 /** Whether a caller reads as one of the organisation (its key, or a global admin): sees what a director hides from the public. */

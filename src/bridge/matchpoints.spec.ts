@@ -91,14 +91,17 @@ describe('split scores (Law 12C1(b), DOMAIN §3.5)', () => {
 });
 
 describe('fouled boards (Law 87, DOMAIN §8.3)', () => {
+  /** Three scores on the first version of the board, two on the second. */
+  const FOULED: BoardLine[] = [
+    { id: 'a1', ns: 420, form: 1 },
+    { id: 'a2', ns: 400, form: 1 },
+    { id: 'a3', ns: 170, form: 1 },
+    { id: 'b1', ns: -100, form: 2 },
+    { id: 'b2', ns: -200, form: 2 },
+  ];
+
   it('scores each version apart and Neubergs each group to the full top', () => {
-    const board: BoardLine[] = [
-      { id: 'a1', ns: 420, form: 1 },
-      { id: 'a2', ns: 400, form: 1 },
-      { id: 'a3', ns: 170, form: 1 },
-      { id: 'b1', ns: -100, form: 2 },
-      { id: 'b2', ns: -200, form: 2 },
-    ];
+    const board = FOULED;
     const scored = scoreBoard(board);
     expect(scored.top.toNumber()).toBe(8);
     // form 1: 4, 2, 0 among 3 → (MP + 1)·5/3 − 1; form 2: 2, 0 among 2 → (MP + 1)·5/2 − 1
@@ -106,14 +109,7 @@ describe('fouled boards (Law 87, DOMAIN §8.3)', () => {
   });
 
   it('gives a small group that is not the largest fixed percentages when the regulations say so (DOMAIN §3.2)', () => {
-    const board: BoardLine[] = [
-      { id: 'a1', ns: 420, form: 1 },
-      { id: 'a2', ns: 400, form: 1 },
-      { id: 'a3', ns: 170, form: 1 },
-      { id: 'b1', ns: -100, form: 2 },
-      { id: 'b2', ns: -200, form: 2 },
-      { id: 'c1', ns: 50, form: 3 },
-    ];
+    const board: BoardLine[] = [...FOULED, { id: 'c1', ns: 50, form: 3 }];
     const fixed = scoreBoard(board, { smallGroups: 'FIXED_PERCENTAGES' });
     // Top 10. The largest group (3 scores) is Neubergged as before: (MP + 1)·6/3 − 1 → 9, 5, 1.
     // The pair of version 2: 65 % and 55 %; the single score of version 3: 60 % for both sides.

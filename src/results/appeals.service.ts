@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { ForbiddenError, UnauthenticatedError } from '../auth/principal.js';
+import { ForbiddenError, readsAsOrganisation, UnauthenticatedError } from '../auth/principal.js';
+import { ScopeService } from '../auth/scope.service.js';
 import { appealPeriodOpen } from '../bridge/periods.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
@@ -20,6 +21,7 @@ export class AppealsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly live: LiveEvents,
+    private readonly scopes: ScopeService,
   ) {}
 
   async lodge(input: LodgeAppealInput, actor?: string): Promise<Appeal> {
@@ -82,14 +84,12 @@ export class AppealsService {
    */
   async list(sessionId: string, principal: Principal | null): Promise<Appeal[]> {
     if (!principal) throw new UnauthenticatedError('Reading appeals needs an API key: send it as "Authorization: Bearer <key>"');
-    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, include: { event: { include: { organization: true } }, sections: true } });
-    if (!session) throw new NotFoundError('Session', sessionId, 'sessionId');
-    const org = principal.organizationId;
-    const organiser = org === null || org === session.event.organizationId || org === session.event.organization?.federationId;
-    if (organiser && (!principal.eventId || principal.eventId === session.eventId)) return this.appealsOf(sessionId, null);
-    const hosted = session.sections.filter((s) => s.organizationId === org).map((s) => s.letter);
-    if (!hosted.length || (principal.eventId && principal.eventId !== session.eventId)) throw new ForbiddenError('Reading appeals is for the keys of the clubs that run the session');
-    return this.appealsOf(sessionId, hosted);
+    const scope = await this.scopes.resolve({ kind: 'session', id: sessionId }, principal);
+    if (!scope) throw new NotFoundError('Session', sessionId, 'sessionId');
+    if (readsAsOrganisation(principal, scope)) return this.appealsOf(sessionId, null);
+    const hosted = principal.eventId && principal.eventId !== scope.eventId ? [] : await this.prisma.section.findMany({ where: { sessionId, organizationId: principal.organizationId }, select: { letter: true } });
+    if (!hosted.length) throw new ForbiddenError('Reading appeals is for the keys of the clubs that run the session');
+    return this.appealsOf(sessionId, hosted.map((s) => s.letter));
   }
 
   private appealsOf(sessionId: string, letters: string[] | null): Promise<Appeal[]> {

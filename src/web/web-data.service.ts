@@ -117,8 +117,7 @@ export class WebData {
   }
 
   private async sessionHead(sessionId: string) {
-    await this.lifecycle.checkSession(sessionId, PUBLIC);
-    const session = await this.sessions.get(sessionId);
+    const session = await this.publicSession(sessionId);
     const event = await this.events.get(session.eventId);
     const [organization, boards] = await Promise.all([this.organizationOf(event), this.boardNumbers(session)]);
     return { session, event, organization, boards };
