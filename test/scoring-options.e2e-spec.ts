@@ -136,6 +136,42 @@ describe('event scoring options', () => {
     expect(line).toMatchObject({ nsMatchpoints: 2.6, ewMatchpoints: 1.2 });
   });
 
+  it('varies a pair’s later artificial scores of a session as the event sets them (Law 12C2(d))', async () => {
+    const e = await shortBoard('multipleArtificial: { from: 2, averagePlus: 50 }, sessionPercentageRule: false');
+    const rules = `multipleArtificial { from averagePlus average averageMinus imps }`;
+    const read = async () => dataOf(await t.gql(`query($e: ID!) { event(id: $e) { ${rules} } }`, { e: e.eventId })).event.multipleArtificial;
+    // The values not given are the event's own.
+    expect(await read()).toEqual({ from: 2, averagePlus: 50, average: 50, averageMinus: 40, imps: 3 });
+    // Pair 3 (NS) has no result on either board: A+ on board 1 (its first, 60 % of 4) and board 2 (its second, 50 %).
+    await adjust(t, e.sessionIds[0], 'board: 1, nsPair: 3, ewPair: 6, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Board fouled at the table"');
+    await adjust(t, e.sessionIds[0], 'board: 2, nsPair: 3, ewPair: 4, kind: ARTIFICIAL, ns: A_PLUS, ew: A_MINUS, reason: "Late arrival of EW"');
+    const pair3 = async () => Promise.all([1, 2].map(async (board) => (await traveller(t, e.sessionIds[0], board)).lines.find((l: any) => l.nsPair === 3)));
+    expect((await pair3()).map((l: any) => [l.nsMatchpoints, l.ewMatchpoints])).toEqual([
+      [2.4, 1.6],
+      [2, 1.6],
+    ]);
+    // An update keeps the values in force; from: 0 turns the rule off, and every A+ is 60 % again.
+    const updated = dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { multipleArtificial: { from: 3 } }) { ${rules} } }`, { e: e.eventId })).updateEvent;
+    expect(updated.multipleArtificial).toEqual({ from: 3, averagePlus: 50, average: 50, averageMinus: 40, imps: 3 });
+    expect((await pair3()).map((l: any) => l.nsMatchpoints)).toEqual([2.4, 2.4]);
+    await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { multipleArtificial: { from: 2 } }) { id } }`, { e: e.eventId });
+    expect((await pair3()).map((l: any) => l.nsMatchpoints)).toEqual([2.4, 2]);
+    expect(dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { multipleArtificial: { from: 0 } }) { ${rules} } }`, { e: e.eventId })).updateEvent.multipleArtificial).toBeNull();
+    expect((await pair3()).map((l: any) => l.nsMatchpoints)).toEqual([2.4, 2.4]);
+    // Refused where nothing would score it, and where it would vary every artificial score.
+    for (const [input, message] of [
+      ['kind: TEAMS, scoring: TEAMS_IMPS, multipleArtificial: { from: 2 }', /pairs events scored in matchpoints or IMPs/],
+      ['kind: PAIRS, scoring: TOTAL_POINTS, multipleArtificial: { from: 2 }', /pairs events scored in matchpoints or IMPs/],
+      ['kind: PAIRS, scoring: MATCHPOINTS, multipleArtificial: { from: 1 }', /set artificialScores instead/],
+    ] as const) {
+      const res = await t.gql(`mutation { createEvent(input: { name: "Bad", ${input} }) { id } }`);
+      expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+      expect(res.errors?.[0].message).toMatch(message);
+    }
+    const over = await t.gql(`mutation { createEvent(input: { name: "Bad", kind: PAIRS, scoring: MATCHPOINTS, multipleArtificial: { from: 501 } }) { id } }`);
+    expect(over.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('trims and rounds the Butler datum as the event sets it', async () => {
     // Board 1 at four tables, none vulnerable: +420, +150, −100, −200.
     const butler = async (options: string) => {

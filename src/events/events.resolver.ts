@@ -11,7 +11,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
-import { ArtificialScores, ButlerTrim, CarryOver, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
+import { ArtificialScores, ButlerTrim, CarryOver, MultipleArtificialScores, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
 import { eventRules } from './scoring-rules.js';
 
 type StoredEvent = Event & { scoringOptions: unknown; vpScale: string | null };
@@ -74,6 +74,11 @@ export class EventsResolver {
   @ResolveField(() => Boolean, { description: 'Law 12C2(c) is applied' })
   sessionPercentageRule(@Parent() event: StoredEvent) {
     return eventRules(event).sessionPercentageRule;
+  }
+
+  @ResolveField(() => MultipleArtificialScores, { nullable: true, description: 'Law 12C2(d): the values of a contestant’s later artificial scores in a session; null: every one takes artificialScores' })
+  multipleArtificial(@Parent() event: StoredEvent) {
+    return eventRules(event).multipleArtificial;
   }
 
   @ResolveField(() => ButlerTrim, { nullable: true, description: 'Null: the default rule (all kept when n ≤ 3, else ceil((n − 10)/15) + 1 dropped at each end)' })

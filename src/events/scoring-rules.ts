@@ -1,5 +1,5 @@
 import { DomainError } from '../bridge/errors.js';
-import { rulesOf, type ScoringRules, type StoredRules } from '../bridge/scoring/index.js';
+import { DEFAULT_RULES, rulesOf, type MultipleArtificial, type ScoringRules, type StoredRules } from '../bridge/scoring/index.js';
 import { discreteScaleProblem } from '../bridge/victory-points.js';
 import { BadInputError } from '../common/errors.js';
 import type { ScoringRulesFields } from './dto/scoring-rules.inputs.js';
@@ -12,6 +12,7 @@ const RULE_KEYS = [
   'fouledSmallGroups',
   'artificialScores',
   'sessionPercentageRule',
+  'multipleArtificial',
   'butlerTrim',
   'butlerDatumRounding',
   'impDifferenceRounding',
@@ -59,6 +60,7 @@ export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRule
   if (input.byeAward) next.byeAward = { rule: input.byeAward.rule, vps: input.byeAward.vps ?? null };
   if (input.forfeitAward) next.forfeitAward = { rule: input.forfeitAward.rule, vps: input.forfeitAward.vps ?? null, loserVps: input.forfeitAward.loserVps ?? 0 };
   if (input.butlerTrim) next.butlerTrim = defined(input.butlerTrim);
+  if (input.multipleArtificial) next.multipleArtificial = multipleArtificial(input.multipleArtificial, next as StoredRules, current.multipleArtificial);
   checkFitsEvent(next as StoredRules, event);
   try {
     rulesOf({ scoringOptions: next, vpScale: event.vpScale });
@@ -69,12 +71,27 @@ export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRule
   return next as StoredRules;
 }
 
+/**
+ * Law 12C2(d)'s varied values as stored: a value not given keeps the one in force, or is the event's
+ * own (as its artificialScores now stand), so the values read back are the ones scored; `from: 0`
+ * turns the rule off.
+ */
+function multipleArtificial(input: NonNullable<ScoringRulesFields['multipleArtificial']>, rules: StoredRules, current: MultipleArtificial | null | undefined): MultipleArtificial | null {
+  if (input.from === 0) return null;
+  if (input.from === 1) throw new BadInputError('multipleArtificial.from 1 would vary every artificial score: set artificialScores instead, or start at 2', ['multipleArtificial.from']);
+  return { ...DEFAULT_RULES.artificialScores, ...(rules.artificialScores ?? {}), ...(current ?? {}), ...defined(input), from: input.from } as MultipleArtificial;
+}
+
 function checkFitsEvent(rules: StoredRules, event: { kind: string; scoring: string; vpScale: string | null; contestants: ReadonlySet<string> }): void {
   if (rules.knockout && event.kind !== 'TEAMS') throw new BadInputError('A knockout is a teams event: knockout needs kind TEAMS', ['knockout']);
   if (rules.teamsTotalPoints === 'BOARD_A_MATCH') {
     // Stored, it would silently do nothing on any other event; a scoring change away from it must say AGGREGATE.
     if (event.kind !== 'TEAMS' || event.scoring !== 'TOTAL_POINTS') throw new BadInputError('Board-a-match is for teams events scored TOTAL_POINTS (set teamsTotalPoints: AGGREGATE to score otherwise)', ['teamsTotalPoints']);
     if (event.vpScale) throw new BadInputError('Board-a-match totals are boards won, not IMPs: they take no VP scale', ['vpScale']);
+  }
+  // Scored only where a pairs session is (team matches and total points have no session pass).
+  if (rules.multipleArtificial && (event.kind === 'TEAMS' || event.scoring === 'TOTAL_POINTS')) {
+    throw new BadInputError('multipleArtificial (Law 12C2(d)) is for pairs events scored in matchpoints or IMPs (send from: 0 to turn it off)', ['multipleArtificial']);
   }
   if (rules.customVpScale) {
     const problem = discreteScaleProblem(rules.customVpScale);

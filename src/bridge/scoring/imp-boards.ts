@@ -4,7 +4,7 @@ import { butlerDatum, crossImps, impsForDifference, type ButlerOptions } from '.
 import type { Artificial, SideScore, Weighted } from '../matchpoints.js';
 import { lineKind } from './event-input.js';
 import type { BoardField } from './fields.js';
-import type { ScoringRules } from './rules.js';
+import type { ArtificialScores, ScoringRules } from './rules.js';
 
 export type ImpMethod = 'BUTLER' | 'CROSS_IMPS';
 
@@ -37,8 +37,11 @@ export function butlerOptions(rules: ScoringRules): ButlerOptions {
 }
 
 /** IMPs of artificial scores (Law 12C2(b)): ± the event's value, 0 for average. */
-export function artificialImpValue(code: Artificial, rules: ScoringRules): Fraction {
-  const imps = Fraction.parse(String(rules.artificialScores.imps));
+export const artificialImpValue = (code: Artificial, rules: ScoringRules): Fraction => artificialImpValueOf(code, rules.artificialScores);
+
+/** The same, of a set of values (the event's, or Law 12C2(d)'s varied ones). */
+export function artificialImpValueOf(code: Artificial, values: ArtificialScores): Fraction {
+  const imps = Fraction.parse(String(values.imps));
   return code === 'A+' ? imps : code === 'A-' ? imps.neg() : Fraction.ZERO;
 }
 

@@ -110,6 +110,8 @@ describe('scoring a change instead of the whole event', () => {
     { scoring: 'MATCHPOINTS', rules: { scoreAcross: 'SESSION' }, directions: true },
     { scoring: 'MATCHPOINTS', rules: { scoreAcross: 'SESSION', factoring: 'RATIO' } },
     { scoring: 'MATCHPOINTS', rules: { sessionPercentageRule: false } },
+    { scoring: 'MATCHPOINTS', rules: { multipleArtificial: { from: 2, averagePlus: 55, average: 45, averageMinus: 30, imps: 2 } } },
+    { scoring: 'BUTLER', rules: { multipleArtificial: { from: 2, averagePlus: 60, average: 50, averageMinus: 40, imps: 1.5 } } },
     { scoring: 'BUTLER', rules: {} },
     { scoring: 'CROSS_IMPS', rules: { scoreAcross: 'SESSION' } },
   ];
@@ -140,4 +142,20 @@ describe('scoring a change instead of the whole event', () => {
       );
     });
   }
+
+  it('scores a pair’s later artificial scores again when an earlier one goes or comes (Law 12C2(d))', () => {
+    const options = { scoring: 'MATCHPOINTS', rules: { multipleArtificial: { from: 2, averagePlus: 50, average: 50, averageMinus: 30, imps: 2 } } };
+    const artificial = ADJUSTMENTS.indexOf(ADJUSTMENTS.find((a) => a?.kind === 'ARTIFICIAL' && a.ns === 'A+')!);
+    const at = (board: number, table: number, adjustment = 0, remove = false): Change => ({ section: 'A', board, table, score: 420, adjustment, remove, swap: false });
+    // Pair A1 (table 1) has A+ on boards 1 and 2: the second is varied until the first goes or is played.
+    const start = [1, 2, 3].flatMap((board) => [at(board, 1, board < 3 ? artificial : 0), at(board, 2), at(board, 3)]);
+    for (const step of [at(1, 1, 0, true), at(1, 1, 0), at(3, 1, artificial)]) {
+      const rows = new Map<string, LineRow>();
+      start.forEach((c, i) => apply(rows, c, i + 1));
+      const before = scoreEvent(eventOf([...rows.values()], options));
+      const { changed, removed } = apply(rows, step, 1000);
+      const next = eventOf([...rows.values()], options);
+      same(scoreEvent(next, before, new Map([['s1', { changed, removed }]])), scoreEvent(next));
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { Fraction, frac } from '../fraction.js';
 import { boardMatchpoints, boardTop, plainMatchpoints, type Artificial, type BoardScore } from '../matchpoints.js';
 import { lineKind, type LineKind, type LineRow } from './event-input.js';
 import type { BoardField } from './fields.js';
-import type { ScoringRules } from './rules.js';
+import type { ArtificialScores, ScoringRules } from './rules.js';
 
 /** One line's matchpoints on a board; `artificial` keeps the codes for the Law 12C2(c) pass. */
 export interface LineMatchpoints {
@@ -28,17 +28,17 @@ export interface MatchpointBoard {
 }
 
 /** Percent values of A+, A, A− as fractions of a top. */
-export function artificialValues(rules: ScoringRules): Record<Artificial, Fraction> {
-  let values = valuesOf.get(rules);
-  if (!values) {
-    const a = rules.artificialScores;
-    valuesOf.set(rules, (values = { 'A+': percent(a.averagePlus), A: percent(a.average), 'A-': percent(a.averageMinus) }));
-  }
+export const artificialValues = (rules: ScoringRules): Record<Artificial, Fraction> => artificialValuesOf(rules.artificialScores);
+
+/** The same, of a set of values (the event's, or Law 12C2(d)'s varied ones). */
+export function artificialValuesOf(a: ArtificialScores): Record<Artificial, Fraction> {
+  let values = valuesOf.get(a);
+  if (!values) valuesOf.set(a, (values = { 'A+': percent(a.averagePlus), A: percent(a.average), 'A-': percent(a.averageMinus) }));
   return values;
 }
 
 /** Read once per rules object: every board and every Law 12C2(c) pass asks for them. */
-const valuesOf = new WeakMap<ScoringRules, Record<Artificial, Fraction>>();
+const valuesOf = new WeakMap<ArtificialScores, Record<Artificial, Fraction>>();
 
 export const percent = (value: number | string) => Fraction.parse(String(value)).div(frac(100));
 

@@ -37,6 +37,16 @@ export interface ArtificialScores {
   imps: number;
 }
 
+/**
+ * Law 12C2(d): a contestant that fails to obtain a result on several boards of a session gets, from
+ * its `from`-th artificial adjusted score of the session on (in the order played: by round, then
+ * board number), these values instead of `artificialScores` (Law 12C2(c) still weighs its own
+ * percentage against them).
+ */
+export interface MultipleArtificial extends ArtificialScores {
+  from: number;
+}
+
 export type ButlerTrim = { perEnd: number } | { percentPerEnd: number };
 
 export interface VpAward {
@@ -52,6 +62,8 @@ export interface ScoringRules {
   artificialScores: ArtificialScores;
   /** Law 12C2(c): a side's own session percentage replaces a worse A+ (better A−). */
   sessionPercentageRule: boolean;
+  /** Law 12C2(d): the values of a contestant's later artificial scores in a session; null: every one takes `artificialScores`. */
+  multipleArtificial: MultipleArtificial | null;
   /** Null: keep all scores when n ≤ 3, else drop ceil((n − 10)/15) + 1 at each end. */
   butlerTrim: ButlerTrim | null;
   butlerDatumRounding: DatumRounding;
@@ -84,6 +96,7 @@ export const DEFAULT_RULES: ScoringRules = {
   fouledSmallGroups: 'NEUBERG',
   artificialScores: { averagePlus: 60, average: 50, averageMinus: 40, imps: 3 },
   sessionPercentageRule: true,
+  multipleArtificial: null,
   butlerTrim: null,
   butlerDatumRounding: 'NEAREST_10',
   impDifferenceRounding: 'HALF_OPEN',
@@ -140,16 +153,29 @@ const CHOICES = {
   teamsTotalPoints: ['AGGREGATE', 'BOARD_A_MATCH'],
 } as const satisfies Partial<Record<keyof ScoringRules, readonly string[]>>;
 
+/** Boards a session may have, at most (a section lists at most 500). */
+const MAX_BOARDS_A_SESSION = 500;
+
+function checkArtificial(name: string, a: ArtificialScores): void {
+  for (const [key, value] of Object.entries({ averagePlus: a.averagePlus, average: a.average, averageMinus: a.averageMinus })) {
+    if (!(typeof value === 'number' && value >= 0 && value <= 100)) throw new InvalidScoringError(`${name}.${key} is a percentage of a top, 0 to 100; got ${value}`, `${name}.${key}`);
+  }
+  if (!(typeof a.imps === 'number' && a.imps >= 0 && a.imps <= 24)) throw new InvalidScoringError(`${name}.imps must be 0 to 24; got ${a.imps}`, `${name}.imps`);
+}
+
 /** The checks the API applies before it stores options, shared so stored data obeys the same ones. */
 export function checkRules(rules: ScoringRules): void {
   for (const [key, allowed] of Object.entries(CHOICES) as [keyof typeof CHOICES, readonly string[]][]) {
     if (!allowed.includes(rules[key])) throw new InvalidScoringError(`${key} is one of ${allowed.join(', ')}; got ${rules[key]}`, key);
   }
-  const a = rules.artificialScores;
-  for (const [name, value] of Object.entries({ averagePlus: a.averagePlus, average: a.average, averageMinus: a.averageMinus })) {
-    if (!(value >= 0 && value <= 100)) throw new InvalidScoringError(`artificialScores.${name} is a percentage of a top, 0 to 100; got ${value}`, `artificialScores.${name}`);
+  checkArtificial('artificialScores', rules.artificialScores);
+  const multiple = rules.multipleArtificial;
+  if (multiple) {
+    checkArtificial('multipleArtificial', multiple);
+    if (!(Number.isInteger(multiple.from) && multiple.from >= 2 && multiple.from <= MAX_BOARDS_A_SESSION)) {
+      throw new InvalidScoringError(`multipleArtificial.from is the contestant's artificial score of a session the varied values start at, 2 to ${MAX_BOARDS_A_SESSION}; got ${multiple.from}`, 'multipleArtificial.from');
+    }
   }
-  if (!(a.imps >= 0 && a.imps <= 24)) throw new InvalidScoringError(`artificialScores.imps must be 0 to 24; got ${a.imps}`, 'artificialScores.imps');
   const trim = rules.butlerTrim;
   if (trim) {
     const keys = Object.keys(trim).filter((k) => (trim as Record<string, unknown>)[k] !== undefined && (trim as Record<string, unknown>)[k] !== null);

@@ -137,6 +137,58 @@ describe('the event scoring core', () => {
     expect(figures(off, adjusted.id).nsMatchpoints).toEqual(frac(12, 5));
   });
 
+  describe('Law 12C2(d): a contestant’s later artificial scores in a session take the varied values', () => {
+    // Three boards, three tables each (top 4): pair 1 (NS) and pair 4 (EW) get A+/A− at table 1 of every board.
+    const session = (rounds: (number | null)[]) =>
+      [1, 2, 3].flatMap((b, i) => [line(b, 1, 4, null, { kind: 'ARTIFICIAL', ns: 'A+', ew: 'A-' }, rounds[i]), line(b, 2, 5, 420, null, rounds[i]), line(b, 3, 6, 100, null, rounds[i])]);
+    const varied = { from: 2, averagePlus: 50, average: 50, averageMinus: 30, imps: 2 };
+    const adjusted = (lines: LineRow[]) => lines.filter((l) => l.adjustment);
+
+    it('values the first at 60 % / 40 % of the top and the later ones as the event varies them', () => {
+      const lines = session([1, 2, 3]);
+      const e = event('MATCHPOINTS', 6, [lines], { multipleArtificial: varied, sessionPercentageRule: false });
+      expect(adjusted(lines).map((l) => [figures(e, l.id).nsMatchpoints, figures(e, l.id).ewMatchpoints])).toEqual([
+        [frac(12, 5), frac(8, 5)],
+        [frac(2), frac(6, 5)],
+        [frac(2), frac(6, 5)],
+      ]);
+      // Without the rule every one is 60 % / 40 %.
+      const plain = event('MATCHPOINTS', 6, [lines], { sessionPercentageRule: false });
+      expect(adjusted(lines).map((l) => figures(plain, l.id).nsMatchpoints)).toEqual([frac(12, 5), frac(12, 5), frac(12, 5)]);
+    });
+
+    it('counts in the order played: by round, then board', () => {
+      const lines = session([3, 1, 2]);
+      const e = event('MATCHPOINTS', 6, [lines], { multipleArtificial: { ...varied, from: 3 }, sessionPercentageRule: false });
+      // Board 2 is played first, board 3 second, board 1 third: only board 1 is varied.
+      expect(adjusted(lines).map((l) => figures(e, l.id).nsMatchpoints)).toEqual([frac(2), frac(12, 5), frac(12, 5)]);
+    });
+
+    it('lets Law 12C2(c) weigh the side’s own percentage against the varied value', () => {
+      // Pair 1 scores 4 of 4 on a board of play: its own 100 % beats both 60 % and the varied 50 %.
+      const lines = [...session([1, 2, 3]), line(4, 1, 5, 420, null, 4), line(4, 2, 6, 100, null, 4), line(4, 3, 4, -50, null, 4)];
+      const e = event('MATCHPOINTS', 6, [lines], { multipleArtificial: varied });
+      expect(adjusted(lines).map((l) => figures(e, l.id).nsMatchpoints)).toEqual([frac(4), frac(4), frac(4)]);
+      // Pair 4 scores 2 of 4 (50 %): above both 40 % and 30 %, so its A− keep their values.
+      expect(adjusted(lines).map((l) => figures(e, l.id).ewMatchpoints)).toEqual([frac(8, 5), frac(6, 5), frac(6, 5)]);
+    });
+
+    it('varies IMPs too: ± the varied IMPs from the `from`-th on', () => {
+      const lines = session([1, 2, 3]);
+      const e = event('BUTLER', 6, [lines], { multipleArtificial: varied, sessionPercentageRule: false });
+      expect(adjusted(lines).map((l) => [figures(e, l.id).nsImps, figures(e, l.id).ewImps])).toEqual([
+        [frac(3), frac(-3)],
+        [frac(2), frac(-2)],
+        [frac(2), frac(-2)],
+      ]);
+    });
+
+    it('refuses a stored rule it cannot score', () => {
+      expect(() => scoreEvent(event('MATCHPOINTS', 6, [session([1, 2, 3])], { multipleArtificial: { ...varied, from: 1 } }))).toThrow(/multipleArtificial.from/);
+      expect(() => scoreEvent(event('MATCHPOINTS', 6, [session([1, 2, 3])], { multipleArtificial: { ...varied, averagePlus: 101 } }))).toThrow(/multipleArtificial.averagePlus/);
+    });
+  });
+
   it('combines sessions by percentage, weighted by boards or equally', () => {
     const s1 = [line(1, 1, 2, 420), line(1, 3, 4, -50)]; // pair 1: 100 % over 1 board (top 2)
     const s2 = [1, 2, 3].flatMap((b) => [line(b, 1, 2, -50), line(b, 3, 4, 420)]); // pair 1: 0 % over 3

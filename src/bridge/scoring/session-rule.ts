@@ -1,13 +1,33 @@
 import { Fraction, frac } from '../fraction.js';
 import type { Artificial } from '../matchpoints.js';
-import { artificialImpValue } from './imp-boards.js';
-import { artificialValues } from './matchpoint-boards.js';
-import type { ScoringRules } from './rules.js';
+import { artificialImpValueOf } from './imp-boards.js';
+import { artificialValuesOf } from './matchpoint-boards.js';
+import type { ArtificialScores, ScoringRules } from './rules.js';
 import type { LineFigures } from './session-scores.js';
 import type { Side } from './session-state.js';
 import type { Tally } from './tallies.js';
 
 type Figure = keyof LineFigures;
+
+/** The values each side's artificial score takes where Law 12C2(d) varies them; null: the event's own (Law 12C2(a), (b)). */
+export type VariedValues = Record<Side, ArtificialScores | null>;
+
+const valuesOf = (side: Side, rules: ScoringRules, varied: VariedValues | null) => varied?.[side] ?? rules.artificialScores;
+
+/**
+ * Law 12C2(d): an artificial line's figures with the varied values for the sides that have them (a
+ * share of the board's top, or IMPs), the other side's as its board scored them.
+ */
+export function variedFigures(base: LineFigures, top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, varied: VariedValues): LineFigures {
+  const figures = { ...base };
+  for (const side of ['ns', 'ew'] as Side[]) {
+    const values = varied[side];
+    if (!values) continue;
+    if (top) figures[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = artificialValuesOf(values)[codes[side]].mul(top);
+    else figures[side === 'ns' ? 'nsImps' : 'ewImps'] = artificialImpValueOf(codes[side], values);
+  }
+  return figures;
+}
 
 /** A figure not worked out yet: its floating-point value, and how to get it exactly. */
 interface Deferred {
@@ -23,19 +43,20 @@ interface Deferred {
  * figure is read (`SessionRuleFigures`): its own total's denominator in a national field is
  * hundreds of bits, and a correction revalues a hundred such sides whose figures nobody may read.
  */
-export function sessionRuleFigures(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: number) => Tally, rules: ScoringRules): LineFigures {
+export function sessionRuleFigures(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, base: LineFigures, own: (contestant: number) => Tally, rules: ScoringRules, varied: VariedValues | null = null): LineFigures {
   const deferred: Partial<Record<Figure, Deferred>> = {};
   let any = false;
   for (const side of ['ns', 'ew'] as Side[]) {
     const code = codes[side];
     const tally = own(contestants[side === 'ns' ? 0 : 1]);
-    if (!weighed(code, tally, top, rules)) continue;
+    const values = valuesOf(side, rules, varied);
+    if (!weighed(code, tally, top, values)) continue;
     if (top) {
-      const value = artificialValues(rules)[code];
+      const value = artificialValuesOf(values)[code];
       const share = tally.approx / tally.approxTops;
       deferred[side === 'ns' ? 'nsMatchpoints' : 'ewMatchpoints'] = { approx: betterApprox(code, value.toNumber(), share) * top.toNumber(), exact: () => better(code, value, tally.score.div(tally.tops)).mul(top) };
     } else {
-      const value = artificialImpValue(code, rules);
+      const value = artificialImpValueOf(code, values);
       deferred[side === 'ns' ? 'nsImps' : 'ewImps'] = { approx: betterApprox(code, value.toNumber(), tally.approx / tally.boards), exact: () => better(code, value, tally.score.div(frac(tally.boards))) };
     }
     any = true;
@@ -49,7 +70,7 @@ export function sessionRuleFigures(contestants: [number, number], top: Fraction 
  * lines of thousands of sides, most of whose figures stand.
  */
 export function sessionRuleStands(contestants: [number, number], top: Fraction | null, codes: { ns: Artificial; ew: Artificial }, own: (contestant: number) => Tally, rules: ScoringRules): boolean {
-  return !weighed(codes.ns, own(contestants[0]), top, rules) && !weighed(codes.ew, own(contestants[1]), top, rules);
+  return !weighed(codes.ns, own(contestants[0]), top, rules.artificialScores) && !weighed(codes.ew, own(contestants[1]), top, rules.artificialScores);
 }
 
 /**
@@ -57,10 +78,10 @@ export function sessionRuleStands(contestants: [number, number], top: Fraction |
  * boards of play; with matchpoints, not when its own percentage is clearly on the far side of the
  * artificial value (the board's figure, that value of the top, then stands).
  */
-function weighed(code: Artificial, tally: Tally, top: Fraction | null, rules: ScoringRules): boolean {
+function weighed(code: Artificial, tally: Tally, top: Fraction | null, values: ArtificialScores): boolean {
   if (code === 'A' || !tally.boards) return false;
   if (!top) return true;
-  return tally.approxTops !== 0 && !clearlyWorse(code, tally.approx / tally.approxTops, artificialValues(rules)[code].toNumber());
+  return tally.approxTops !== 0 && !clearlyWorse(code, tally.approx / tally.approxTops, artificialValuesOf(values)[code].toNumber());
 }
 
 /**

@@ -3,8 +3,8 @@ import { lineKind, type LineRow, type SessionInput } from './event-input.js';
 import { FieldIndex, type BoardField } from './fields.js';
 import { scoreImpBoard, type ImpBoard, type ImpMethod } from './imp-boards.js';
 import { boardSignature, scoreMatchpointBoard, type MatchpointBoard } from './matchpoint-boards.js';
-import type { ScoringRules } from './rules.js';
-import { SessionRuleFigures, sessionRuleFigures, sessionRuleStands } from './session-rule.js';
+import type { MultipleArtificial, ScoringRules } from './rules.js';
+import { SessionRuleFigures, sessionRuleFigures, sessionRuleStands, variedFigures, type VariedValues } from './session-rule.js';
 import { LineTable, SessionState, sideScore, type Side } from './session-state.js';
 import { fixedTally, TallyBuilder, TallyTable, type Tallies, type Tally } from './tallies.js';
 
@@ -137,6 +137,8 @@ export function* scorePairSessionSteps<S extends SessionInput>(s: S, rules: Scor
 export function updatePairSession<S extends SessionInput>(previous: PairSession<S>, s: S, rules: ScoringRules, method: PairMethod, changed: readonly S['results'][number][], removed: readonly string[]): PairSession<S> | null {
   const state = previous.state;
   if (!state || !(previous.tallies instanceof TallyTable) || method === 'TOTAL_POINTS' || rules.impCapPerRound !== null) return null;
+  // Law 12C2(d): an artificial line added, corrected or removed may move a pair's later ones.
+  if (rules.multipleArtificial && touchesArtificial(state, changed, removed)) return null;
   previous.state = undefined;
   const touched = new Set<string>();
   const changedIds = new Set(changed.map((r) => r.id));
@@ -204,6 +206,15 @@ export function updatePairSession<S extends SessionInput>(previous: PairSession<
   state.moved.clear();
   state.recredited.clear();
   return { data: s, boards, lines, tallies, state, delta: { from: previous.tallies, ordinals } };
+}
+
+/** Whether a change touches an artificial line: one that was or will be. */
+function touchesArtificial<L extends LineRow>(state: SessionState<L>, changed: readonly L[], removed: readonly string[]): boolean {
+  const was = (id: string) => {
+    const slot = state.slotOf(id);
+    return slot !== undefined && !!state.scored[slot]?.artificial;
+  };
+  return removed.some(was) || changed.some((r) => was(r.id) || lineKind(r).kind === 'ARTIFICIAL');
 }
 
 /**
@@ -312,11 +323,36 @@ function* settleSteps<L extends LineRow>(state: SessionState<L>, pending: Pendin
     const board = pending.boards[i];
     const scored = pending.scored[i];
     let figures = boardFigures(board, scored);
-    if (scored.artificial && rules.sessionPercentageRule) figures = sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial, figures, ownTally, rules);
+    if (scored.artificial) {
+      const varied = rules.multipleArtificial && variedValues(state, slot, rules.multipleArtificial);
+      if (varied) figures = variedFigures(figures, topOf(board), scored.artificial, varied);
+      if (rules.sessionPercentageRule) figures = sessionRuleFigures([state.ns[slot], state.ew[slot]], topOf(board), scored.artificial, figures, ownTally, rules, varied || null);
+    }
     state.figures[slot] = figures;
     creditFinal(state, slot, figures, 1);
     if ((i + 1) % STEP === 0) yield;
   }
+}
+
+/**
+ * Law 12C2(d): the varied values for each side of an artificial line that is its contestant's
+ * `from`-th artificial score of the session or later, in the order played (round, then board; a
+ * line without a round is played before those with one); null when neither side's is.
+ */
+function variedValues<L extends LineRow>(state: SessionState<L>, slot: number, multiple: MultipleArtificial): VariedValues | null {
+  const row = state.rows[slot]!;
+  const earlier = (other: number) => {
+    const r = state.rows[other]!;
+    return (r.round ?? 0) - (row.round ?? 0) || r.boardNumber - row.boardNumber || other - slot;
+  };
+  const nth = (contestant: number) => {
+    let n = 1;
+    for (const other of state.artificialOf[contestant] ?? []) if (earlier(other) < 0) n++;
+    return n;
+  };
+  const ns = nth(state.ns[slot]) >= multiple.from ? multiple : null;
+  const ew = nth(state.ew[slot]) >= multiple.from ? multiple : null;
+  return ns || ew ? { ns, ew } : null;
 }
 
 /**

@@ -12,6 +12,19 @@ export class ArtificialScoresInput {
   @Field(() => Float, { nullable: true, description: 'IMPs of average plus (0–24; default 3); average minus is its negative' }) @IsOptional() @IsNumber() @Min(0) @Max(24) imps?: number;
 }
 
+@InputType({ description: 'Law 12C2(d): a contestant without a result on several boards of a session gets these values from its `from`-th artificial adjusted score on; a null value keeps the one in force, or takes the event’s artificialScores' })
+export class MultipleArtificialInput {
+  @Field(() => Int, { description: 'The contestant’s artificial score of a session (in the order played: by round, then board) from which the values below apply, 2–500; 0 turns the rule off' })
+  @IsInt()
+  @Min(0)
+  @Max(500)
+  from: number;
+  @Field(() => Float, { nullable: true, description: 'Average plus, percent of a top (0–100)' }) @IsOptional() @IsNumber() @Min(0) @Max(100) averagePlus?: number;
+  @Field(() => Float, { nullable: true, description: 'Average, percent of a top (0–100)' }) @IsOptional() @IsNumber() @Min(0) @Max(100) average?: number;
+  @Field(() => Float, { nullable: true, description: 'Average minus, percent of a top (0–100)' }) @IsOptional() @IsNumber() @Min(0) @Max(100) averageMinus?: number;
+  @Field(() => Float, { nullable: true, description: 'IMPs of average plus (0–24); average minus is its negative' }) @IsOptional() @IsNumber() @Min(0) @Max(24) imps?: number;
+}
+
 @InputType({ description: 'Butler trimming: give one of perEnd (scores dropped at each end) or percentPerEnd' })
 export class ButlerTrimInput {
   @Field(() => Int, { nullable: true, description: 'Results dropped at each end before the datum is averaged (0–100)' }) @IsOptional() @IsInt() @Min(0) @Max(100) perEnd?: number;
@@ -70,6 +83,11 @@ export abstract class ScoringRulesFields {
   @IsOptional()
   @IsBoolean()
   sessionPercentageRule?: boolean;
+  @Field(() => MultipleArtificialInput, { nullable: true, description: 'Law 12C2(d), pairs scored in matchpoints or IMPs: the values of a contestant’s later artificial scores in a session (default: none varied)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MultipleArtificialInput)
+  multipleArtificial?: MultipleArtificialInput;
   @Field(() => ButlerTrimInput, { nullable: true, description: 'Default: keep all when n ≤ 3, else drop ceil((n − 10)/15) + 1 at each end' })
   @IsOptional()
   @ValidateNested()

@@ -98,6 +98,11 @@ export class ArtificialScores {
   @Field(() => Float, { description: 'IMPs of average plus (default 3); average minus is its negative' }) imps: number;
 }
 
+@ObjectType({ description: 'Law 12C2(d): the values of a contestant’s artificial adjusted scores in a session from its `from`-th on' })
+export class MultipleArtificialScores extends ArtificialScores {
+  @Field(() => Int, { description: 'The contestant’s artificial score of a session (in the order played) from which these values apply: 2 = the second and every later one' }) from: number;
+}
+
 @ObjectType({ description: 'How many scores a Butler datum drops at each end: a count or a percentage (capped so one score remains)' })
 export class ButlerTrim {
   @Field(() => Int, { nullable: true, description: 'Results dropped at each end before the datum is averaged; null when `percentPerEnd` is used' }) perEnd: number | null;
