@@ -25,7 +25,7 @@ describe('explicit nulls in update inputs', () => {
     ['updateEvent', 'UpdateEventInput', 'event', 'name scoring status venue directorName correctionMinutes appealMinutes category vpScale factoring sessionPercentageRule', {
       name: null, scoring: null, status: null, startsOn: null, venue: null, directorName: null, correctionMinutes: null, appealMinutes: null,
       republishRestartsPeriods: null, acceptOutOfMovement: null, category: null, organizationId: null, override: null,
-      vpScale: null, matchpointScale: null, factoring: null, artificialScores: null, sessionPercentageRule: null, butlerTrim: null, fouledSmallGroups: null,
+      vpScale: null, matchpointScale: null, factoring: null, artificialScores: null, sessionPercentageRule: null, multipleArtificial: null, butlerTrim: null, fouledSmallGroups: null,
       butlerDatumRounding: null, impDifferenceRounding: null, impCapPerRound: null, crossImpComparisons: null, scoreAcross: null, sessionWeighting: null,
       customVpScale: null, vpBoards: null, vpFractionalMargin: null, teamsTotalPoints: null, boardAMatchTenIsTie: null, tieBreaks: null, byeAward: null,
       forfeitAward: null, knockout: null, carryOver: null,
@@ -60,6 +60,14 @@ describe('explicit nulls in update inputs', () => {
   it('refuses a null deal as BAD_USER_INPUT naming it (a board without a deal is never set by hand)', async () => {
     const res = await t.gql(`mutation($id: ID!, $in: UpdateBoardInput!) { updateBoard(id: $id, input: $in) { id } }`, { id: ids.board, in: { deal: null } });
     expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['deal'] });
+  });
+
+  it('clears an event’s venue, director and category given as an empty string', async () => {
+    const fields = 'venue directorName category name';
+    const res = await t.gql(`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "", directorName: "", category: "" }) { ${fields} } }`, { id: ids.event });
+    expect(dataOf(res).updateEvent).toMatchObject({ venue: null, directorName: null, category: null });
+    const again = await t.gql(`mutation($id: ID!) { updateEvent(id: $id, input: { venue: "Hall", directorName: "Dee", category: "CLUB_PAIRS" }) { ${fields} } }`, { id: ids.event });
+    expect(dataOf(again).updateEvent).toMatchObject({ venue: 'Hall', directorName: 'Dee', category: 'CLUB_PAIRS' });
   });
 
   it('clears a null code or member number, the columns that may be empty', async () => {

@@ -97,10 +97,16 @@ export class EventsService {
       const changed = scoringChanges(event, { scoring: input.scoring ?? event.scoring, vpScale, scoringOptions });
       await checkSettingsChange(tx, { eventId: id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: id, ...changed, override, actor });
       const rescored = await rescoredSessions(tx, { eventId: id }, changed);
-      const updated = await tx.event.update({ where: { id }, data: { ...data, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+      const updated = await tx.event.update({ where: { id }, data: { ...cleared(data), vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
       return { event: updated, rescored };
     });
     await this.live.rankingsRescored(rescored);
     return event;
   }
+}
+
+/** The event's optional texts given as an empty string are cleared (null, as an event made without them has); null keeps them. */
+function cleared<T extends { venue?: string; directorName?: string; category?: string }>(data: T): Omit<T, 'venue' | 'directorName' | 'category'> & { venue?: string | null; directorName?: string | null; category?: string | null } {
+  const empty = (value: string | undefined) => (value === '' ? null : value);
+  return { ...data, venue: empty(data.venue), directorName: empty(data.directorName), category: empty(data.category) };
 }

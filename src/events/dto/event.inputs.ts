@@ -52,8 +52,8 @@ export class UpdateEventInput extends ScoringRulesFields {
   @Field(() => ScoringMethod, { nullable: true, description: 'New scoring method (results are scored again)' }) @NullKeeps() @IsOptional() @IsEnum(ScoringMethod) scoring?: ScoringMethod;
   @Field(() => EventStatus, { nullable: true, description: 'New status' }) @NullKeeps() @IsOptional() @IsEnum(EventStatus) status?: EventStatus;
   @Field(() => LocalDateScalar, { nullable: true, description: 'First day of play, YYYY-MM-DD' }) @NullKeeps() @IsOptional() startsOn?: Date;
-  @Field({ nullable: true, description: 'Where it is played, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) venue?: string;
-  @Field({ nullable: true, description: 'The tournament director’s name, 1–200 characters' }) @NullKeeps() @IsOptional() @Length(1, 200) directorName?: string;
+  @Field({ nullable: true, description: 'Where it is played, up to 200 characters; an empty string clears it' }) @NullKeeps() @IsOptional() @Length(0, 200) venue?: string;
+  @Field({ nullable: true, description: 'The tournament director’s name, up to 200 characters; an empty string clears it' }) @NullKeeps() @IsOptional() @Length(0, 200) directorName?: string;
   @Field(() => Int, { nullable: true, description: 'Law 79C correction period after publication, minutes (0–20160)' }) @NullKeeps() @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) correctionMinutes?: number;
   @Field(() => Int, { nullable: true, description: 'Law 92B appeal period after publication, minutes (0–20160)' }) @NullKeeps() @IsOptional() @IsInt() @Min(0) @Max(60 * 24 * 14) appealMinutes?: number;
   @Field({ nullable: true, description: 'Publishing a session again after a correction restarts its correction and appeal periods (DOMAIN §8.1; default false: the first publication’s deadlines stand)' })
@@ -66,7 +66,7 @@ export class UpdateEventInput extends ScoringRulesFields {
   @IsOptional()
   @IsBoolean()
   acceptOutOfMovement?: boolean;
-  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale)' }) @NullKeeps() @IsOptional() @Length(1, 50) category?: string;
+  @Field({ nullable: true, description: 'Award category, e.g. CLUB_PAIRS (see setAwardScale), up to 50 characters; an empty string clears it' }) @NullKeeps() @IsOptional() @Length(0, 50) category?: string;
   @Field({ nullable: true, description: 'After a session’s Law 79C correction period: a change to the scoring method or rules (which rescores its results) is made and audited (Law 79C2); without it, CONFLICT' })
   @NullKeeps()
   @IsOptional()
