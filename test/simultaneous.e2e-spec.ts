@@ -191,11 +191,23 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const importF = `mutation($in: ImportSectionResultsInput!) { importSectionResults(input: $in) { created unchanged rejected { reason } } }`;
     const intoOther = await t.gqlAs(keys.North.director, importF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv } });
     expect(intoOther.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // A dry run first: what would be stored, nothing written (and another club still may not ask).
+    const lines = async () => (await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n;
+    const dryRunF = `mutation($in: ImportSectionResultsInput!) { importSectionResults(input: $in) { created unchanged rejected { reason } dryRun } }`;
+    expect((await t.gqlAs(keys.North.director, dryRunF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv, dryRun: true } })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(dataOf(await t.gqlAs(keys.East.director, dryRunF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv, dryRun: true } })).importSectionResults).toEqual({ created: 4, unchanged: 0, rejected: [], dryRun: true });
+    expect(await lines()).toBe(20);
     expect(dataOf(await t.gqlAs(keys.East.director, importF, { in: { sectionId: sectionIds.F, format: 'CSV', content: csv } })).importSectionResults).toEqual({ created: 4, unchanged: 0, rejected: [] });
     // The same file again, as the file itself over REST, changes nothing.
-    const again = await t.as(keys.East.director).post(`/api/v1/imports/csv/sections/${sectionIds.F}`).set('content-type', 'text/csv').send(csv).expect(200);
-    expect(again.body).toEqual({ sectionId: sectionIds.F, created: 0, unchanged: 4, rejected: [] });
-    expect((await sql(t.db.url, `SELECT count(*)::int AS n FROM "Result" WHERE "sessionId" = $1`, [sessionId]))[0].n).toBe(24);
+    const rest = (query = '') => t.as(keys.East.director).post(`/api/v1/imports/csv/sections/${sectionIds.F}${query}`).set('content-type', 'text/csv');
+    expect((await rest().send(csv).expect(200)).body).toEqual({ sectionId: sectionIds.F, created: 0, unchanged: 4, rejected: [], dryRun: false });
+    // A dry run of a file that differs from what is stored answers the import's CONFLICT, and writes nothing.
+    const changed = csv.replace(/,4S,N,(\d+)$/, (_, tricks) => `,4S,N,${Number(tricks) === 13 ? 12 : Number(tricks) + 1}`);
+    expect(changed).not.toBe(csv);
+    expect((await rest('?dryRun=true').send(changed).expect(409)).body.code).toBe('CONFLICT');
+    expect((await rest('?dryRun=true').send(csv).expect(200)).body).toEqual({ sectionId: sectionIds.F, created: 0, unchanged: 4, rejected: [], dryRun: true });
+    expect((await rest('?dryRun=yes').send(csv).expect(400)).body).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['dryRun'] });
+    expect(await lines()).toBe(24);
   });
 
   it('refuses a club’s file whose every line is refused as a whole file’s import does, over REST and GraphQL, storing nothing', async () => {

@@ -15,13 +15,8 @@ import { ImportService } from './import.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
 import { reportModel } from './report-model.js';
+import { queryFlag } from '../common/query-flag.js';
 
-
-const flag = (value: string | undefined, field: string): boolean => {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new BadInputError(`${field} must be true or false`, [field]);
-};
 
 const name = (value: string | undefined): string | undefined => {
   if (value === undefined) return undefined;
@@ -70,7 +65,7 @@ export class FilesController {
     if (!Buffer.isBuffer(req.body) || req.is('application/json')) {
       throw new BadInputError('Send the file itself, not JSON, as the request body (for example curl --data-binary @results.pbn); GraphQL clients use importEvent', ['file']);
     }
-    const options = { dryRun: flag(dryRun, 'dryRun'), override: flag(override, 'override'), fileName: name(fileName) };
+    const options = { dryRun: queryFlag(dryRun, 'dryRun'), override: queryFlag(override, 'override'), fileName: name(fileName) };
     const target = { eventId, organizationId: principal.organizationId, hosts: parseHostsQuery(hosts) };
     const report = reportModel(await this.imports.import(known, req.body, target, principal.label, options));
     res.status(report.alreadyImported || report.dryRun || report.reimport ? 200 : 201);

@@ -1,5 +1,5 @@
 import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Resolver } from '@nestjs/graphql';
-import { IsEnum, IsOptional, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, IsUUID, Length, Matches } from 'class-validator';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { ContentEncoding } from './dto/import-file.input.js';
@@ -19,6 +19,7 @@ export class ImportSectionResultsInput {
   @SectionLetter()
   @Matches(/^[A-Z0-9]{1,4}$/, { message: 'fromSection must be a section letter' })
   fromSection?: string;
+  @Field({ nullable: true, defaultValue: false, description: 'Check the file as the import would (the same refusals) and answer what it would store; write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
 }
 
 @ObjectType('SectionImportReport', { description: 'What a section import stored' })
@@ -27,6 +28,7 @@ export class SectionImportReportModel {
   @Field(() => Int, { description: 'Lines stored by this import' }) created: number;
   @Field(() => Int, { description: 'Lines stored already, exactly so (the same file again changes nothing)' }) unchanged: number;
   @Field(() => [RejectedItemModel], { description: 'Items of the file not taken, and why (adjusted scores are the director’s to enter)' }) rejected: RejectedItemModel[];
+  @Field({ description: 'A dry run: what the import would store (created, unchanged), checked as it would be; nothing was written' }) dryRun: boolean;
 }
 
 @Resolver()
@@ -40,6 +42,6 @@ export class SectionImportResolver {
   @Requires('DIRECTOR', (a) => ({ kind: 'section', id: a.input?.sectionId }), 'Importing a section’s results')
   importSectionResults(@Args('input') input: ImportSectionResultsInput, @Actor() actor: string) {
     const file = Buffer.from(input.content, input.encoding === ContentEncoding.BASE64 ? 'base64' : 'utf8');
-    return this.sections.import(input.sectionId, input.format, file, input.fromSection, actor);
+    return this.sections.import(input.sectionId, input.format, file, input.fromSection, actor, input.dryRun ?? false);
   }
 }

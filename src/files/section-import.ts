@@ -20,6 +20,8 @@ export interface SectionImportReport {
   unchanged: number;
   /** Items of the file not taken, and why: unreadable ones, and adjusted scores (the director's to enter). */
   rejected: RejectedItem[];
+  /** A dry run: what the import would store, checked as it would be; nothing was written. */
+  dryRun: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export class SectionImportService {
     private readonly results: ResultsService,
   ) {}
 
-  async import(sectionId: string, format: FileFormat, file: Buffer, fromSection: string | undefined, actor: string): Promise<SectionImportReport> {
+  async import(sectionId: string, format: FileFormat, file: Buffer, fromSection: string | undefined, actor: string, dryRun = false): Promise<SectionImportReport> {
     const section = await this.prisma.section.findUnique({ where: { id: sectionId } });
     if (!section) throw new NotFoundError('Section', sectionId, 'sectionId');
     if (!file.length) throw new BadInputError(`The ${format} file is empty`, ['content']);
@@ -49,9 +51,9 @@ export class SectionImportService {
     }
     // No line left: every planned line was an adjusted or unplayed score, each listed in rejected.
     refuseIfNothingImported(format, { lines: lines.length, rejected, dealsTaken: SECTION_TAKES_NO_DEAL });
-    const stored = await this.results.submitMany(section.sessionId, lines, actor);
+    const stored = await this.results.submitMany(section.sessionId, lines, actor, 'lines.', dryRun);
     const created = stored.filter((s) => s.created).length;
-    return { sectionId, created, unchanged: stored.length - created, rejected };
+    return { sectionId, created, unchanged: stored.length - created, rejected, dryRun };
   }
 
   /** The file's lines of one of its sections: the only one, or the one named. */

@@ -79,14 +79,17 @@ export class ResultsService {
   }
 
   /** All lines or none. */
-  async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, prefix = 'lines.'): Promise<SubmitOutcome[]> {
+  async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, prefix = 'lines.', dryRun = false): Promise<SubmitOutcome[]> {
     const ctx = await this.contexts.get(sessionId);
     const prepared = lines.map((input, i) => prepareLine(ctx, input, i, lines.length, prefix));
     const rules = lineRules(ctx);
     checkBatchRepeats(prepared, rules.teams);
-    const stored = await this.writer.write({ lines: prepared, rules, actor: actor ?? null, describe: (row) => describe(row, ctx) });
-    this.metrics.linesPosted(stored);
+    const request = { lines: prepared, rules, actor: actor ?? null, describe: (row: Result) => describe(row, ctx) };
+    // A dry run answers what would be stored, checked as a post is, and writes and announces nothing.
+    const stored = dryRun ? await this.writer.rehearse(request) : await this.writer.write(request);
     const answers = stored.map((s) => ({ line: toTravellerLine(s.row, ctx), created: s.created, corrected: s.corrected }));
+    if (dryRun) return answers;
+    this.metrics.linesPosted(stored);
     // Subscribers hear of it without the pad waiting on Redis (publish never throws).
     // Subscribers are the public (graphql-ws carries no key): no lines while the director hides travellers.
     void this.announce(sessionId, answers.filter((a) => a.created || a.corrected).map((a) => a.line), travellersHidden(ctx.session));

@@ -55,6 +55,19 @@ export class TravellerWriter {
     });
   }
 
+  /**
+   * What `write` would store, decided against the lines stored now, with nothing written or locked
+   * (a dry run): the same refusals (CONFLICT on a line that differs from a stored one), the same
+   * answers. A post between this and the real write may still change the outcome.
+   */
+  rehearse(request: WriteRequest): Promise<StoredLine[]> {
+    return this.pg.transaction(async (client) => {
+      const state = new BatchState(await existingRows(client, request.lines));
+      const now = new Date();
+      return state.take(request.lines.map((line) => decideLine(state.of(line), line, request.rules, request.describe, request.actor, now)));
+    });
+  }
+
   private drain(): void {
     while (this.queue.length && this.inFlight < MAX_IN_FLIGHT) {
       this.inFlight++;
