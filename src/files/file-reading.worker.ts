@@ -1,10 +1,11 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { giveWay } from '../common/thread-priority.js';
 import { contestantRows } from './contestant-rows.js';
 import { FilePlan, parserFor, readFailure, sha256Of } from './file-reading.js';
 import { outlineOf } from './import-plan.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
+import { warmUp } from './reader-warm-up.js';
 
 /**
  * This thread gives way to the service's own (see BACKGROUND_NICENESS): while a national file goes
@@ -22,6 +23,8 @@ giveWay();
  */
 let read: FilePlan | null = null;
 let chunks: Iterator<ResultChunk> | null = null;
+/** Whether a file has come: a thread started ahead of one (`workerData.warmAfterMs`) warms up until then (reader-warm-up.ts). */
+let asked = false;
 
 async function answer(request: ReadingRequest): Promise<ReadingAnswer> {
   switch (request.kind) {
@@ -54,6 +57,7 @@ function moved(reply: ReadingAnswer): ArrayBuffer[] {
 }
 
 parentPort!.on('message', async (request: ReadingRequest) => {
+  asked = true;
   try {
     const reply = await answer(request);
     parentPort!.postMessage(reply, moved(reply));
@@ -61,3 +65,9 @@ parentPort!.on('message', async (request: ReadingRequest) => {
     parentPort!.postMessage({ kind: 'failure', failure: readFailure(error) } satisfies ReadingAnswer);
   }
 });
+
+const warmAfterMs = (workerData as { warmAfterMs?: number } | null)?.warmAfterMs;
+if (warmAfterMs !== undefined) {
+  // A failed warm-up only leaves the thread cold.
+  setTimeout(() => void parserFor('CSV').then((parse) => warmUp(parse, () => asked)).catch(() => {}), warmAfterMs);
+}

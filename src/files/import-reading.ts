@@ -142,6 +142,11 @@ let standby: Worker | null = null;
 let keepReady = false;
 /** After an import, the next thread is started once the import's own work is done. */
 const READY_AGAIN_MS = 1_000;
+/**
+ * …and warms up (reader-warm-up.ts) only a while later: right after a national import its readers
+ * come for the new rankings, and a warm-up then took a share of the processor from their pages.
+ */
+const WARM_AGAIN_MS = 60_000;
 
 /**
  * Keeps a reading thread ready for the next large file (the service, once it has started), or stops
@@ -149,7 +154,7 @@ const READY_AGAIN_MS = 1_000;
  */
 export async function keepReaderReady(on: boolean): Promise<void> {
   keepReady = on;
-  if (on) return startStandby();
+  if (on) return startStandby(0);
   const waiting = standby;
   standby = null;
   await waiting?.terminate();
@@ -165,9 +170,10 @@ export function readerReadySetting(): boolean {
 /** Whether a reading thread is waiting for the next large file. */
 export const readerReady = (): boolean => standby !== null;
 
-function startStandby(): void {
+function startStandby(warmAfterMs: number): void {
   if (standby || !keepReady) return;
-  const worker = new Worker(readerScript());
+  // It warms up while it waits (reader-warm-up.ts); one started for a file at hand reads it at once.
+  const worker = new Worker(readerScript(), { workerData: { warmAfterMs } });
   worker.unref();
   const gone = () => standby === worker && (standby = null);
   worker.once('exit', gone);
@@ -185,7 +191,7 @@ function takeReader(): Worker {
 /** A file's reading thread stopped once its import is done with it (its lines let go), and another made ready. */
 function letGo(worker: Worker): void {
   void worker.terminate();
-  if (keepReady) setTimeout(startStandby, READY_AGAIN_MS).unref();
+  if (keepReady) setTimeout(() => startStandby(WARM_AGAIN_MS), READY_AGAIN_MS).unref();
 }
 
 /** COPY bytes planned ahead of the database at most (a national file's 240,000 lines are ~40 MB). */
