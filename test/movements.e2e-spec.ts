@@ -51,6 +51,18 @@ describe('sections with movements', () => {
     expect(draw).toEqual({ matches: [{ table: 1, home: 1, away: 3 }, { table: 2, home: 2, away: 5 }], bye: 4, repeats: false });
   });
 
+  it('lets teams meet again after the rounds the director sets, or refuses a draw that must repeat', async () => {
+    const history = '[{ a: 1, b: 2, round: 1 }, { a: 3, b: 4, round: 1 }, { a: 1, b: 3, round: 2 }, { a: 2, b: 4, round: 2 }, { a: 1, b: 4, round: 3 }, { a: 2, b: 3, round: 3 }]';
+    const standings = '[{ number: 1, score: 40 }, { number: 2, score: 30 }, { number: 3, score: 20 }, { number: 4, score: 10 }]';
+    const draw = (options: string) => t.gql(`{ swissDraw(input: { standings: ${standings}, history: ${history}${options} }) { matches { table home away } repeats } }`);
+    expect(dataOf(await draw(', repeatAfterRounds: 2')).swissDraw).toEqual({ matches: [{ table: 1, home: 1, away: 2 }, { table: 2, home: 3, away: 4 }], repeats: false });
+    expect(dataOf(await draw('')).swissDraw.repeats).toBe(true);
+    const refused = await draw(', allowRepeats: false');
+    expect(refused.errors?.[0]).toMatchObject({ message: expect.stringMatching(/Every possible draw repeats a match/), extensions: { code: 'BAD_USER_INPUT' } });
+    const early = await draw(', round: 2');
+    expect(early.errors?.[0]).toMatchObject({ message: expect.stringMatching(/cannot be in the history of round 2/), extensions: { code: 'BAD_USER_INPUT', fields: ['history'] } });
+  });
+
   it('asks how many boards a round plays instead of choosing for the club', async () => {
     const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "M", movement: { kind: MITCHELL, tables: 7 } }) { id } }`, { s: sessionId });
     expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.boardsPerRound'] });

@@ -73,7 +73,7 @@ export class SectionsResolver {
 
   @Query(() => SwissDrawModel, { description: 'The next Swiss round from the standings: no repeats while avoidable, bye to the lowest without one' })
   swissDraw(@Args('input') input: SwissDrawInput): SwissDrawModel {
-    const draw = swissDraw({ ...input, history: input.history?.map((m) => [m.a, m.b]) });
+    const draw = swissDraw({ ...input, history: input.history?.map((m) => (m.round ? [m.a, m.b, m.round] : [m.a, m.b])) });
     return { bye: draw.bye, repeats: draw.repeats, matches: draw.matches.map(([home, away], i) => ({ table: i + 1, home, away })) };
   }
 

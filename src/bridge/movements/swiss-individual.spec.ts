@@ -19,6 +19,21 @@ describe('Swiss draws (DOMAIN §6.5)', () => {
     expect(swissDraw({ standings, history: [[1, 2], [3, 4], [5, 6]] })).toEqual({ matches: [[1, 3], [2, 5], [4, 6]], bye: null, repeats: false });
   });
 
+  it('lets two contestants meet again once the rounds the event sets have passed (DOMAIN §6.5)', () => {
+    const standings = field(4, (i) => 10 - i);
+    // Round 1: 1 v 2, 3 v 4; round 2: 1 v 3, 2 v 4; round 3: 1 v 4, 2 v 3. Round 4 must repeat.
+    const history: [number, number, number][] = [[1, 2, 1], [3, 4, 1], [1, 3, 2], [2, 4, 2], [1, 4, 3], [2, 3, 3]];
+    expect(swissDraw({ standings, history })).toMatchObject({ matches: [[1, 2], [3, 4]], repeats: true });
+    // After 2 rounds, round 1's matches may be played again in round 4: no longer a repeat.
+    expect(swissDraw({ standings, history, repeatAfterRounds: 2 })).toEqual({ matches: [[1, 2], [3, 4]], bye: null, repeats: false });
+    // After 3 rounds they may not yet, and a director who allows no repeat is told so.
+    expect(swissDraw({ standings, history, repeatAfterRounds: 3 }).repeats).toBe(true);
+    expect(() => swissDraw({ standings, history, repeatAfterRounds: 3, allowRepeats: false })).toThrow(/Every possible draw repeats a match/);
+    // A match of no known round is never played again by the rule; a round after the one drawn is refused.
+    expect(swissDraw({ standings, history: [[1, 2], [3, 4], [1, 3, 2], [2, 4, 2], [1, 4, 3], [2, 3, 3]], repeatAfterRounds: 0 }).matches).toEqual([[1, 3], [2, 4]]);
+    expect(() => swissDraw({ standings, history, round: 3 })).toThrow(/A match of round 3 cannot be in the history of round 3/);
+  });
+
   it('gives the bye to the lowest-ranked contestant without one', () => {
     const standings = field(5, (i) => 10 - i);
     expect(swissDraw({ standings, history: [[1, 2]], byes: [5] }).bye).toBe(4);

@@ -7,16 +7,27 @@ export interface SwissStanding {
   score: number;
 }
 
+/** A match already played: [a, b] contestant numbers, and the round it was played in when known. */
+export type SwissMatchPlayed = [number, number] | [number, number, number];
+
 export interface SwissOptions {
   standings: SwissStanding[];
-  /** Matches already played, as [a, b] pairs of contestant numbers. */
-  history?: [number, number][];
+  /** Matches already played. */
+  history?: SwissMatchPlayed[];
   /** Contestants who have had a bye already. */
   byes?: number[];
   /** Round 1: a seeded random draw, or top half v bottom half by the order given. */
   firstRound?: 'RANDOM' | 'RANKED';
   seed?: number;
-  /** Repeat meetings allowed once this many rounds have passed since (configurable); default never. */
+  /**
+   * Two contestants may meet again once this many rounds have passed since they last met (DOMAIN
+   * §6.5, configurable: with 2, a match of round 1 may be played again from round 4); a match of no
+   * known round is never played again by this rule. Default: never.
+   */
+  repeatAfterRounds?: number;
+  /** The round being drawn: default the round after the last one in the history. */
+  round?: number;
+  /** When every draw repeats a match, take the closest one (true, the default; `repeats` says so) or refuse (false). */
   allowRepeats?: boolean;
 }
 
@@ -36,7 +47,7 @@ export interface SwissDraw {
 export function swissDraw(options: SwissOptions): SwissDraw {
   const { standings } = options;
   if (standings.length < 2) throw new InvalidMovementError('A Swiss round needs at least 2 contestants', 'standings');
-  const met = new Set((options.history ?? []).flatMap(([a, b]) => [`${a}:${b}`, `${b}:${a}`]));
+  const meets = mayMeet(options);
   const first = !options.history?.length;
   let order = first && options.firstRound !== 'RANKED' ? shuffled(standings, options.seed ?? 1) : ranked(standings);
 
@@ -52,10 +63,33 @@ export function swissDraw(options: SwissOptions): SwissDraw {
     return { matches: order.slice(0, half).map((s, i) => [s.number, order[half + i].number]), bye, repeats: false };
   }
   const numbers = order.map((s) => s.number);
-  const clean = pairUp(numbers, (a, b) => !met.has(`${a}:${b}`));
+  const clean = pairUp(numbers, meets);
   if (clean) return { matches: clean, bye, repeats: false };
   if (options.allowRepeats === false) throw new InvalidMovementError('Every possible draw repeats a match', 'standings');
   return { matches: pairUp(numbers, () => true)!, bye, repeats: true };
+}
+
+/**
+ * Whether two contestants may meet in the round drawn: never met, or (with `repeatAfterRounds`) last
+ * met more than that many rounds before it.
+ */
+function mayMeet({ history, repeatAfterRounds: after, round }: SwissOptions): (a: number, b: number) => boolean {
+  history ??= [];
+  const repeatAfterRounds = after ?? undefined; // an API null is no rule
+  const rounds = history.map((m) => m[2]).filter((r): r is number => r !== undefined);
+  const drawn = round ?? Math.max(0, ...rounds) + 1;
+  // By pair: the round they last met in (Infinity: a match of no known round, never repeated by the rule).
+  const last = new Map<string, number>();
+  for (const [a, b, r] of history) {
+    const when = r ?? Infinity;
+    for (const key of [`${a}:${b}`, `${b}:${a}`]) last.set(key, Math.max(last.get(key) ?? -Infinity, when));
+  }
+  if (repeatAfterRounds !== undefined && !(Number.isInteger(repeatAfterRounds) && repeatAfterRounds >= 0)) throw new InvalidMovementError('repeatAfterRounds is a whole number of rounds, 0 or more', 'repeatAfterRounds');
+  for (const r of rounds) if (!(Number.isInteger(r) && r >= 1 && r < drawn)) throw new InvalidMovementError(`A match of round ${r} cannot be in the history of round ${drawn}`, 'history');
+  return (a, b) => {
+    const met = last.get(`${a}:${b}`);
+    return met === undefined || (repeatAfterRounds !== undefined && drawn - met > repeatAfterRounds);
+  };
 }
 
 /** Backtracking: the first unpaired meets the nearest allowed one below; give up after a budget. */

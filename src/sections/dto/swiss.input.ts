@@ -1,6 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNumber, IsOptional, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
 export enum SwissFirstRound {
   RANDOM = 'RANDOM',
@@ -14,10 +14,16 @@ export class SwissStandingInput {
   @Field({ description: 'Current total (VPs or MPs)' }) @IsNumber() score: number;
 }
 
-@InputType({ description: 'A match already played: the two teams must not meet again' })
+@InputType({ description: 'A match already played: the two teams do not meet again (unless repeatAfterRounds allows it)' })
 export class SwissMatchInput {
   @Field(() => Int, { description: 'One team’s contestant number' }) @IsInt() @Min(1) a: number;
   @Field(() => Int, { description: 'The other team’s contestant number' }) @IsInt() @Min(1) b: number;
+  @Field(() => Int, { nullable: true, description: 'The round it was played in (needed for repeatAfterRounds; a match without one is never played again by that rule)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  round?: number;
 }
 
 @InputType({ description: 'The standings and past matches from which the next Swiss round is drawn' })
@@ -31,4 +37,15 @@ export class SwissDrawInput {
   @Field(() => [Int], { nullable: true, description: 'Contestants who have had a bye' }) @IsOptional() @IsInt({ each: true }) byes?: number[];
   @Field(() => SwissFirstRound, { nullable: true, description: 'RANDOM or RANKED pairing when no match has been played' }) @IsOptional() @IsEnum(SwissFirstRound) firstRound?: SwissFirstRound;
   @Field(() => Int, { nullable: true, description: 'Seed of a random first round' }) @IsOptional() @IsInt() seed?: number;
+  @Field(() => Int, { nullable: true, description: 'Teams may meet again once this many rounds have passed since they last met (2: a round-1 match may be played again from round 4); default never' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  repeatAfterRounds?: number;
+  @Field(() => Int, { nullable: true, description: 'The round being drawn; default the round after the last one in the history' }) @IsOptional() @IsInt() @Min(1) @Max(1000) round?: number;
+  @Field({ nullable: true, description: 'When every draw repeats a match: true (default) takes the closest one and says repeats; false refuses (BAD_USER_INPUT)' })
+  @IsOptional()
+  @IsBoolean()
+  allowRepeats?: boolean;
 }
