@@ -84,6 +84,22 @@ describe('event and section settings after the correction period (Law 79C)', () 
       expect(await trail(s)).toHaveLength(entries);
     });
 
+    it('keeps the award category of final results to an override, audited: it decides their masterpoints', async () => {
+      const e = await playedEvent(0);
+      const s = e.sessionIds[0];
+      const category = async () => dataOf(await t.gql(`query($id: ID!) { event(id: $id) { category } }`, { id: e.eventId })).event.category;
+      const update = (input: string) => t.gql(`mutation($id: ID!) { updateEvent(id: $id, input: { ${input} }) { category } }`, { id: e.eventId });
+      const refusal = { extensions: { code: 'CONFLICT', fields: ['override'] }, message: expect.stringMatching(/changing category of the event would change the awards given for them/) };
+      expect((await update('category: "NATIONAL"')).errors?.[0]).toMatchObject(refusal);
+      expect(await category()).toBeNull();
+      expect(dataOf(await update('category: "NATIONAL", override: true')).updateEvent.category).toBe('NATIONAL');
+      expect((await trail(s)).find((x: any) => x.action === 'AWARD_CATEGORY_CHANGED')).toMatchObject({ entityId: e.eventId, law: '79C2', before: { category: null }, after: { category: 'NATIONAL' } });
+      // The same category again is no change; clearing it is one.
+      expect(dataOf(await update('category: "NATIONAL"')).updateEvent.category).toBe('NATIONAL');
+      expect((await update('category: ""')).errors?.[0]).toMatchObject(refusal);
+      expect(await category()).toBe('NATIONAL');
+    });
+
     it('changes the rules freely while the correction period runs, or before the results are published', async () => {
       for (const e of [await playedEvent(30), await playedEvent(0, false)]) {
         const changed = dataOf(await updateEvent(e.eventId, 'scoring: CROSS_IMPS')).updateEvent;

@@ -6,7 +6,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { Event, EventKind, Prisma, ScoringMethod } from '../generated/prisma/client.js';
 import { EventListing, type CreateEventInput, type EventsArgs, type UpdateEventInput } from './dto/event.inputs.js';
 import { mergeRules, scoringChanges, splitRules } from './scoring-rules.js';
-import { checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
+import { changedSettings, checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import type { StoredRules } from '../bridge/scoring/index.js';
 
@@ -96,6 +96,9 @@ export class EventsService {
       const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale, contestants });
       const changed = scoringChanges(event, { scoring: input.scoring ?? event.scoring, vpScale, scoringOptions });
       await checkSettingsChange(tx, { eventId: id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: id, ...changed, override, actor });
+      // The award category decides the masterpoints a federation gives for the final results.
+      const awards = input.category === undefined ? { before: {}, after: {} } : changedSettings({ category: event.category }, { category: cleared(input).category });
+      await checkSettingsChange(tx, { eventId: id }, { action: 'AWARD_CATEGORY_CHANGED', subject: 'the event', entityId: id, ...awards, override, actor, changes: 'the awards given for them' });
       const rescored = await rescoredSessions(tx, { eventId: id }, changed);
       const updated = await tx.event.update({ where: { id }, data: { ...cleared(data), vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
       return { event: updated, rescored };

@@ -15,7 +15,8 @@ export type AuditAction =
   | 'APPEAL_LODGED'
   | 'APPEAL_DECIDED'
   | 'SCORING_RULES_CHANGED'
-  | 'SECTION_CHANGED';
+  | 'SECTION_CHANGED'
+  | 'AWARD_CATEGORY_CHANGED';
 
 export interface AuditRecord {
   sessionId: string;

@@ -6,7 +6,7 @@ import { audit } from './audit.js';
 
 /** A change to what results are scored by: an event's scoring rules, a section's movement or boards. */
 export interface SettingsChange {
-  action: 'SCORING_RULES_CHANGED' | 'SECTION_CHANGED';
+  action: 'SCORING_RULES_CHANGED' | 'SECTION_CHANGED' | 'AWARD_CATEGORY_CHANGED';
   /** What is changed, as a director names it: "the event", "section A". */
   subject: string;
   entityId: string;
@@ -15,6 +15,8 @@ export interface SettingsChange {
   after: Record<string, unknown>;
   override?: boolean;
   actor?: string;
+  /** What the change would change, as the refusal says it (default: the final results). */
+  changes?: string;
 }
 
 /** The settings whose value differs between `before` and `after` (given in the same keys), each side's values. */
@@ -42,7 +44,7 @@ export async function checkSettingsChange(tx: PrismaTx, sessions: Prisma.Session
   if (!change.override) {
     const ended = final.map((s) => `session ${s.number} at ${s.correctionDeadline?.toISOString()}`).join(', ');
     throw new ConflictError(
-      `The correction period (Law 79C) ended (${ended}): those results are final, and changing ${fields.join(', ')} of ${change.subject} would change them. ` +
+      `The correction period (Law 79C) ended (${ended}): those results are final, and changing ${fields.join(', ')} of ${change.subject} would change ${change.changes ?? 'them'}. ` +
         'A director may still make the change with override: true (Law 79C2)',
       ['override'],
     );
