@@ -69,11 +69,20 @@ describe('undeclaredCodePage: bytes that are not UTF-8 and name no charset', () 
 
 describe('chineseCodePageOf: a declared charset', () => {
   it.each(['GBK', 'gb2312', 'GB18030', 'CP936', ' windows-936 '])('%s is read as GB18030', (label) => expect(chineseCodePageOf(label)).toBe('gb18030'));
-  it.each(['Big5', 'BIG5-HKSCS', 'cp950', 'x-big5', 'MS950', 'windows-950', 'csBig5'])('%s is read as Big5', (label) => expect(chineseCodePageOf(label)).toBe('big5'));
+  it.each(['Big5', 'cp950', 'x-big5', 'MS950', 'windows-950', 'csBig5'])('%s is read as Big5', (label) => expect(chineseCodePageOf(label)).toBe('big5'));
+  it.each(['BIG5-HKSCS', 'big5hkscs'])('%s is read as Big5 with the Hong Kong supplement', (label) => expect(chineseCodePageOf(label)).toBe('big5-hkscs'));
   it.each(['UTF-8', 'ISO-8859-1', 'shift_jis'])('%s is neither', (label) => expect(chineseCodePageOf(label)).toBeNull());
 
   it('decodes Big5 as Windows’ code page 950 does', () => {
     expect(decodeChinese(big5(TAIWAN.join(',')), 'big5')).toBe(TAIWAN.join(','));
+  });
+
+  it('decodes Big5-HKSCS with the supplement’s characters, and Big5 without them (private use)', () => {
+    const hongKong = '陳嘅咗,黃啲喺';
+    const bytes = iconv.encode(hongKong, 'big5hkscs');
+    expect(decodeChinese(bytes, 'big5-hkscs')).toBe(hongKong);
+    expect(decodeChinese(big5(TAIWAN.join(',')), 'big5-hkscs')).toBe(TAIWAN.join(','));
+    expect([...decodeChinese(bytes, 'big5')].filter((c) => /\p{Co}/u.test(c))).toHaveLength(4);
   });
 });
 

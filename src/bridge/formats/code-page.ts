@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { SIMPLIFIED_COMMON, TRADITIONAL_COMMON } from './common-hanzi.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
@@ -8,13 +9,16 @@ import { decodeWindows1252 } from './windows-1252.js';
  * Traditional-Chinese Windows in Taiwan and Hong Kong.
  */
 
-export type ChineseCodePage = 'gb18030' | 'big5';
-export type CodePage = ChineseCodePage | 'windows-1252';
+/** Code pages a file may name; an undeclared file is only ever GB18030 or Big5 (code page 950). */
+export type ChineseCodePage = 'gb18030' | 'big5' | 'big5-hkscs';
+type UndeclaredChinese = Exclude<ChineseCodePage, 'big5-hkscs'>;
+export type CodePage = UndeclaredChinese | 'windows-1252';
 
-/** Charset labels naming GBK or one of its subsets/supersets (read as GB18030), or Big5 and its Windows and Hong Kong forms. */
+/** Charset labels naming GBK or one of its subsets/supersets (read as GB18030), Big5 and its Windows forms, or Big5 with the Hong Kong supplement. */
 const CHINESE_LABELS = new Map<string, ChineseCodePage>([
   ...['gb18030', 'gbk', 'gb2312', 'gb_2312', 'gb_2312-80', 'cp936', 'ms936', 'windows-936', 'x-gbk', 'euc-cn', 'csgb2312', 'chinese'].map((l) => [l, 'gb18030'] as const),
-  ...['big5', 'big-5', 'big5-tw', 'cn-big5', 'csbig5', 'x-big5', 'x-x-big5', 'cp950', 'ms950', 'windows-950', 'x-windows-950', 'big5-hkscs', 'big5hkscs'].map((l) => [l, 'big5'] as const),
+  ...['big5', 'big-5', 'big5-tw', 'cn-big5', 'csbig5', 'x-big5', 'x-x-big5', 'cp950', 'ms950', 'windows-950', 'x-windows-950'].map((l) => [l, 'big5'] as const),
+  ...['big5-hkscs', 'big5hkscs', 'big5_hkscs'].map((l) => [l, 'big5-hkscs'] as const),
 ]);
 
 /** The Chinese code page a charset label names, or null when it names none. */
@@ -23,11 +27,15 @@ export function chineseCodePageOf(label: string): ChineseCodePage | null {
 }
 
 /**
- * Bytes in a Chinese code page, by Node's ICU (TextDecoder). Its Big5 is Windows' code page 950,
- * without the Hong Kong supplement (HKSCS): a supplement character comes out as a private-use code
- * point, as on Windows without the supplement installed.
+ * Bytes in a Chinese code page. GB18030 and Big5 by Node's ICU (TextDecoder), whose Big5 is Windows'
+ * code page 950: a code of the Hong Kong supplement (HKSCS) comes out as a private-use code point,
+ * as on Windows without the supplement installed, since the same codes are a Taiwanese machine's
+ * own characters (its EUDC). A file that names Big5-HKSCS gets the supplement's characters, by
+ * iconv-lite (ICU has no HKSCS): the Cantonese 嘅 咗 啲 of Hong Kong names and notes. The two
+ * readings differ on no other character but one box (F9FE: ▓ against ￭).
  */
 export function decodeChinese(bytes: Uint8Array, page: ChineseCodePage): string {
+  if (page === 'big5-hkscs') return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'big5hkscs');
   return new TextDecoder(page).decode(bytes);
 }
 
@@ -53,7 +61,7 @@ function readUndeclared(bytes: Uint8Array): { codePage: CodePage; text: string }
   const head = fileHead(bytes);
   const headAs = { big5: strictly('big5', head), gb18030: strictly('gb18030', head) };
   // A file no longer than its head is decoded once each way, not again whole.
-  const wholeAs = (page: ChineseCodePage) => (head === bytes ? headAs[page] : strictly(page, bytes));
+  const wholeAs = (page: UndeclaredChinese) => (head === bytes ? headAs[page] : strictly(page, bytes));
   const big5 = readsAsBig5(headAs.big5, headAs.gb18030) ? wholeAs('big5') : null;
   if (big5 !== null) return { codePage: 'big5', text: big5 };
   const gb18030 = wholeAs('gb18030');
@@ -75,7 +83,7 @@ function fileHead(bytes: Uint8Array): Uint8Array {
   return bytes.subarray(0, end || HEAD_BYTES);
 }
 
-function strictly(page: ChineseCodePage, bytes: Uint8Array): string | null {
+function strictly(page: UndeclaredChinese, bytes: Uint8Array): string | null {
   try {
     return new TextDecoder(page, { fatal: true }).decode(bytes);
   } catch {

@@ -116,6 +116,7 @@ describe('PBN file layout (DOMAIN §9.1 file structure)', () => {
     ['a declared CP950 charset', iconv.encode('% Charset CP950\n[Event "丁奕航"]\n[Board "1"]', 'big5'), '丁奕航'],
     ['a declared x-big5 charset', iconv.encode('% Charset x-big5\n[Event "丁奕航"]\n[Board "1"]', 'big5'), '丁奕航'],
     ['a declared Big5-HKSCS charset', iconv.encode('% Charset Big5-HKSCS\n[Event "陳大文"]\n[Board "1"]', 'big5'), '陳大文'],
+    ['a declared Big5-HKSCS charset, with the Hong Kong supplement’s characters', iconv.encode('% Charset Big5-HKSCS\n[Event "嘅咗啲 盃"]\n[Board "1"]', 'big5hkscs'), '嘅咗啲 盃'],
     ['a declared charset over valid UTF-8 bytes', Buffer.from('% Charset ISO-8859-1\n[Event "é"]\n[Board "1"]', 'utf8'), 'Ã©'],
     ['an unknown declared charset (detection as usual)', Buffer.from('% Charset klingon\n[Event "é"]\n[Board "1"]', 'utf8'), 'é'],
   ])('decodes %s', (_, bytes, name) => {

@@ -37,7 +37,8 @@ const CHARSET_IN_HEADER = /charset\s*[=:]?\s*"?([A-Za-z0-9][A-Za-z0-9_.:-]*)/i;
 
 /**
  * Bytes to text: a UTF-16 byte order mark (Notepad's "Unicode") says UTF-16; else a charset named in the
- * header wins (GBK, GB2312 and CP936 read as their superset GB18030; Big5, CP950 and Big5-HKSCS as Big5),
+ * header wins (GBK, GB2312 and CP936 read as their superset GB18030; Big5 and CP950 as Big5; Big5-HKSCS
+ * with the Hong Kong supplement),
  * then UTF-8 when valid, else Big5, GB18030 or windows-1252 (a superset of Latin-1) as
  * `undeclaredCodePage` tells them apart.
  */

@@ -749,6 +749,10 @@ describe('USEBIO encodings (DOMAIN §9.2)', () => {
     expect(firstPlayer(parseUsebio(bytes))).toBe('陳建宏');
   });
 
+  it('reads a declared Big5-HKSCS file’s Hong Kong characters as themselves', () => {
+    expect(firstPlayer(parseUsebio(iconv.encode(named('陳嘅咗').replace('UTF-8', 'Big5-HKSCS'), 'big5hkscs')))).toBe('陳嘅咗');
+  });
+
   it('reads a long undeclared Big5 file whole', () => {
     const names = ['陳建宏', '林淑芬', '黃志明', '張雅婷', '李宗翰', '王俊傑', '吳佩珊', '劉家豪', '陳大文', '黃志強'];
     const participants = Array.from({ length: 600 }, (_, i) => pair(String(i + 1), player(names[i % names.length]) + player(names[(i + 3) % names.length]))).join('');
