@@ -260,9 +260,12 @@ describe('files in and out', () => {
       await roundTrip(teamsEvent, path, format);
     });
 
-    it('PBN, teams scored board-a-match: the file says BAM, and the new event scores it so', async () => {
-      const bam = await teamsMatch('scoring: TOTAL_POINTS, teamsTotalPoints: BOARD_A_MATCH', 'Files BAM');
-      await roundTrip(bam, 'export.pbn', 'pbn');
+    it.each([
+      ['PBN', 'export.pbn', 'pbn', 'BAM'],
+      ['travellers CSV', 'travellers.csv', 'csv', 'CSV'],
+    ])('%s, teams scored board-a-match: the file says so, and the new event scores it so', async (_, path, format, name) => {
+      const bam = await teamsMatch('scoring: TOTAL_POINTS, teamsTotalPoints: BOARD_A_MATCH', `Files ${name}`);
+      await roundTrip(bam, path, format);
       const ranking = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { score contestant { number } } }`, { e: bam })).eventRanking;
       // Board 1: +420 v +110 (2S by E made: −110 for the closed room's NS) → Lions; board 2: −100 v +600 → Tigers.
       expect(ranking.map((r: any) => r.score)).toEqual([1, 1]);

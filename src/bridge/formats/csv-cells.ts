@@ -62,6 +62,8 @@ export type LineStatus = 'PLAYED' | 'PASSED_OUT' | 'ARTIFICIAL' | 'NOT_PLAYED';
 export const LINE_STATUSES: readonly LineStatus[] = ['PLAYED', 'PASSED_OUT', 'ARTIFICIAL', 'NOT_PLAYED'];
 export const EVENT_KINDS: readonly EventKindInFile[] = ['PAIRS', 'TEAMS', 'INDIVIDUAL'];
 export const SCORINGS: readonly ScoringInFile[] = ['MATCHPOINTS', 'IMPS_ACROSS_FIELD', 'BUTLER', 'CROSS_IMPS', 'TEAMS_IMPS', 'TOTAL_POINTS'];
+/** The Scoring of teams in total points board-a-match (TOTAL_POINTS, each board won, tied or lost). */
+export const BOARD_A_MATCH = 'BOARD_A_MATCH';
 
 /** A line without a section in a hand-made file is in section A, as in USEBIO. */
 export const DEFAULT_SECTION = 'A';

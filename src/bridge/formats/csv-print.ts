@@ -1,7 +1,7 @@
 import { formatContract, formatResult, parseContract, type Contract } from '../contract.js';
 import type { Direction } from '../types.js';
 import { type InterchangeContestant, type InterchangeEvent, type InterchangeLine } from './interchange.js';
-import { FREE_TEXT_COLUMNS, type LineStatus, RANKING_COLUMNS, TRAVELLER_COLUMNS, type TravellerColumn, csvText, guardFormula, namesCell, numberText, codeUnitOrder } from './csv-cells.js';
+import { BOARD_A_MATCH, FREE_TEXT_COLUMNS, type LineStatus, RANKING_COLUMNS, TRAVELLER_COLUMNS, type TravellerColumn, csvText, guardFormula, namesCell, numberText, codeUnitOrder } from './csv-cells.js';
 
 /* CSV out: every traveller line of an event as one self-contained row, a ranking as a club publishes it, any table. */
 
@@ -58,7 +58,7 @@ function travellerRow(event: InterchangeEvent, session: number, line: Interchang
     Event: event.name ?? '',
     Date: event.date ?? '',
     Kind: event.kind,
-    Scoring: event.scoring ?? '',
+    Scoring: event.boardAMatch && event.scoring === 'TOTAL_POINTS' ? BOARD_A_MATCH : (event.scoring ?? ''),
     Winners: twoWinner ? '2' : '1',
     Session: numberText(session),
     Section: line.section,

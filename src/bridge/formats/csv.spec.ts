@@ -653,6 +653,8 @@ function eventArbitrary(shape: Shape): fc.Arbitrary<InterchangeEvent> {
       name: fc.option(text, { nil: null }),
       date: fc.option(fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: null }),
       scoring: fc.constantFrom(...scorings),
+      // Teams in total points may be board-a-match (Scoring BOARD_A_MATCH).
+      boardAMatch: shape === 'teams' ? fc.boolean() : fc.constant(false),
       club: fc.option(fc.record({ name: fc.option(text, { nil: null }), id: fc.constant(null) }), { nil: null }),
       generator: fc.option(text, { nil: null }),
       sectioned: shape === 'teams' ? fc.constant(false) : fc.boolean(),
@@ -660,7 +662,7 @@ function eventArbitrary(shape: Shape): fc.Arbitrary<InterchangeEvent> {
       count: fc.integer({ min: 2, max: 5 }),
       sessionNumbers: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }).map((ns) => ns.sort((a, b) => a - b)),
     })
-    .chain(({ sectioned, letters: eventWide, count, sessionNumbers, ...header }) => {
+    .chain(({ sectioned, letters: eventWide, count, sessionNumbers, boardAMatch, ...header }) => {
       const letters = sectioned ? ['A', 'B'] : eventWide;
       return contestantsArbitrary(shape, sectioned ? letters : [null], count).chain((contestants) =>
         fc
@@ -672,6 +674,7 @@ function eventArbitrary(shape: Shape): fc.Arbitrary<InterchangeEvent> {
             format: 'USEBIO',
             kind,
             ...header,
+            ...(boardAMatch && header.scoring === 'TOTAL_POINTS' ? { boardAMatch: true } : {}),
             contestants,
             sessions: drawn.map(({ lines, extraBoards, tables }, k) => {
               const all = k === 0 ? [...anchors, ...lines] : lines;
@@ -720,9 +723,24 @@ function carriedByCsv(event: InterchangeEvent): unknown {
       lines: s.lines.map(({ source: _source, ...rest }) => rest).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1)),
     }));
   // The event's own columns repeat on every row: an event without lines prints none, so they go too.
-  const header = lines.length > 0 ? { name: event.name, date: event.date, kind: event.kind, scoring: event.scoring } : { name: null, date: null, kind: 'PAIRS', scoring: null };
+  const header = lines.length > 0 ? { name: event.name, date: event.date, kind: event.kind, scoring: event.scoring, boardAMatch: event.boardAMatch } : { name: null, date: null, kind: 'PAIRS', scoring: null, boardAMatch: undefined };
   return { ...event, ...header, format: 'CSV', club: null, generator: null, contestants, sessions };
 }
+
+describe('board-a-match teams (Scoring BOARD_A_MATCH)', () => {
+  const file = (kind: string) => `Kind,Scoring,Session,Section,Board,Table,NS,EW,Contract,Declarer,Tricks\n${kind},BOARD_A_MATCH,1,A,1,1,1,2,4S,N,10\n`;
+
+  it('reads teams in total points, board by board', () => {
+    const { event, rejected } = parseTravellersCsv(file('TEAMS'));
+    expect({ scoring: event.scoring, boardAMatch: event.boardAMatch, rejected }).toEqual({ scoring: 'TOTAL_POINTS', boardAMatch: true, rejected: [] });
+  });
+
+  it('refuses it for pairs, reading the event without a scoring method', () => {
+    const { event, rejected } = parseTravellersCsv(file('PAIRS'));
+    expect(event.scoring).toBeNull();
+    expect(rejected[0].reason).toMatch(/BOARD_A_MATCH is for Kind TEAMS/);
+  });
+});
 
 describe('round trips: parseTravellersCsv(printTravellersCsv(e)) keeps what CSV carries', () => {
   it.each<[string, Shape]>([

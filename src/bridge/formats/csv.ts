@@ -2,7 +2,7 @@ import { formatContract, parseContract, parseResult, type Contract } from '../co
 import { DomainError } from '../errors.js';
 import type { Direction, Seat } from '../types.js';
 import { type FileFormatError, type ArtificialCode, type EventKindInFile, type InterchangeContestant, type InterchangeLine, type InterchangeSession, type LineFigures, type ParseOutcome, type RejectedItem, type ScoringInFile } from './interchange.js';
-import { DEFAULT_SECTION, EVENT_KINDS, FIGURE_COLUMNS, FREE_TEXT_COLUMNS, LINE_STATUSES, type LineStatus, REQUIRED_COLUMNS, SCORINGS, TRAVELLER_COLUMNS, type TravellerColumn, fileError, namesIn, preview, unguardFormula, codeUnitOrder } from './csv-cells.js';
+import { BOARD_A_MATCH, DEFAULT_SECTION, EVENT_KINDS, FIGURE_COLUMNS, FREE_TEXT_COLUMNS, LINE_STATUSES, type LineStatus, REQUIRED_COLUMNS, SCORINGS, TRAVELLER_COLUMNS, type TravellerColumn, fileError, namesIn, preview, unguardFormula, codeUnitOrder } from './csv-cells.js';
 import { type CsvRecord, decodeCsv, nonBlank, readRecords, refuseBinary, separatorOf } from './csv-records.js';
 
 export { printCsv, printRankingCsv, printTravellersCsv, type RankingCsvRow } from './csv-print.js';
@@ -105,6 +105,7 @@ interface EventHeader {
   date: string | null;
   kind: EventKindInFile;
   scoring: ScoringInFile | null;
+  boardAMatch: boolean;
   twoWinner: boolean;
 }
 
@@ -119,16 +120,19 @@ function eventHeader(values: Map<EventColumn, { value: string; line: number }>, 
   }
 
   const scoring = values.get('Scoring');
-  const foundScoring = SCORINGS.find((s) => s === scoring?.value.toUpperCase()) ?? null;
+  // Teams in total points, board by board (Law 78C): our own word for it, as PBN's is BAM.
+  const boardAMatch = scoring?.value.toUpperCase() === BOARD_A_MATCH && foundKind === 'TEAMS';
+  const foundScoring = boardAMatch ? 'TOTAL_POINTS' : (SCORINGS.find((s) => s === scoring?.value.toUpperCase()) ?? null);
   if (scoring && !foundScoring) {
-    rejected.push({ source: `line ${scoring.line}`, reason: `Scoring "${preview(scoring.value)}" is not ${SCORINGS.join(', ')}; the event is read without a scoring method` });
+    const teamsOnly = scoring.value.toUpperCase() === BOARD_A_MATCH ? ' (BOARD_A_MATCH is for Kind TEAMS)' : '';
+    rejected.push({ source: `line ${scoring.line}`, reason: `Scoring "${preview(scoring.value)}" is not ${[...SCORINGS, BOARD_A_MATCH].join(', ')}${teamsOnly}; the event is read without a scoring method` });
   }
 
   const date = values.get('Date');
   const day = date ? dateIn(date.value) : null;
   if (date && !day) rejected.push({ source: `line ${date.line}`, reason: `Date "${preview(date.value)}" is not a date (YYYY-MM-DD, or DD/MM/YYYY)` });
 
-  return { name: values.get('Event')?.value ?? null, date: day, kind: foundKind ?? 'PAIRS', scoring: foundScoring, twoWinner: winners?.value === '2' };
+  return { name: values.get('Event')?.value ?? null, date: day, kind: foundKind ?? 'PAIRS', scoring: foundScoring, boardAMatch, twoWinner: winners?.value === '2' };
 }
 
 /** ISO dates as printed; day-first dates as a European spreadsheet re-saves them (05/03/2024, 5.3.2024). Null when not a real day. */
@@ -541,6 +545,7 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
       date: event.date,
       kind: event.kind,
       scoring: event.scoring,
+      ...(event.boardAMatch ? { boardAMatch: true } : {}),
       club: null,
       generator: null,
       contestants: contestantsOf(seatings, event, rejected),
