@@ -93,6 +93,11 @@ describe('access control: the role × operation matrix', () => {
       const appeal = dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { lodgeAppeal(input: { sessionId: $s, contestantId: $c, reason: "Ruling to decide" }) { id } }`, { s: ids.session, c: ids.contestant })).lodgeAppeal.id;
       return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { decideAppeal(input: { id: $id, outcome: WITHDRAWN, decision: "Withdrawn by the appellants" }) { id } }`, { id: appeal })).errors?.[0]?.extensions?.code);
     }],
+    ['requestRuling', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!, $r: String!) { requestRuling(input: { sessionId: $s, contestantId: $c, reason: $r }) { id } }`, (n) => ({ s: ids.session, c: ids.contestant, r: `Request ${n}` }))],
+    ['giveRuling', 'DIRECTOR', async (key) => {
+      const request = dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { requestRuling(input: { sessionId: $s, contestantId: $c, reason: "Ruling to give" }) { id } }`, { s: ids.session, c: ids.contestant })).requestRuling.id;
+      return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { giveRuling(input: { id: $id, ruling: "The result stands" }) { id } }`, { id: request })).errors?.[0]?.extensions?.code);
+    }],
     ['recordMatchAward', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, () => ({ s: ids.session, c: ids.contestant }))],
     ['revokeMatchAward', 'DIRECTOR', gql(`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "In error" }) { id } }`, () => ({ s: ids.session }))],
     ['publishSession', 'DIRECTOR', gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, () => ({ s: ids.session }))],

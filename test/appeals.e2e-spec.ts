@@ -131,4 +131,53 @@ describe('appeals (Law 92)', () => {
       'APPEAL_LODGED 92', 'APPEAL_LODGED 92', 'APPEAL_DECIDED 93', 'APPEAL_DECIDED 93', 'APPEAL_LODGED 92B',
     ]);
   });
+
+  describe('ruling requests (Law 92B, DOMAIN §8.2)', () => {
+    const REQUEST = `mutation($in: RequestRulingInput!) { requestRuling(input: $in) { id boardNumber reason requestedAt ruling law ruledAt } }`;
+    const RULE = `mutation($in: GiveRulingInput!) { giveRuling(input: $in) { id ruling law ruledAt } }`;
+    const state = async () => dataOf(await t.gqlAs(null, `query($s: ID!) { session(id: $s) { standing pendingAppeals pendingRulings } }`, { s: sessionId })).session;
+    let requestId: string;
+
+    it('records a request with its time, after the period only when the organiser accepts it, and the same request again as the one made', async () => {
+      const input = { sessionId, contestantId: pair.get('ANS'), board: 1, reason: 'Claim disputed at the end of play' };
+      const refused = await t.gqlAs(clubs.north.director, REQUEST, { in: input });
+      expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT', fields: ['override'] }, message: expect.stringMatching(/ruling request period \(Law 92B\).*override: true/) });
+      const made = dataOf(await t.gqlAs(clubs.north.director, REQUEST, { in: { ...input, override: true } })).requestRuling;
+      expect(made).toMatchObject({ boardNumber: 1, reason: input.reason, ruling: null, law: null, ruledAt: null });
+      expect(Date.now() - Date.parse(made.requestedAt)).toBeLessThan(60_000);
+      expect(dataOf(await t.gqlAs(clubs.north.director, REQUEST, { in: { ...input, override: true } })).requestRuling.id).toBe(made.id);
+      requestId = made.id;
+      expect(await state()).toEqual({ standing: 'OFFICIAL', pendingAppeals: 1, pendingRulings: 1 });
+    });
+
+    it("keeps each club to its own requests: another club's key, the other host, the public", async () => {
+      const input = { sessionId, contestantId: pair.get('ANS'), reason: 'Not my club', override: true };
+      expect((await t.gqlAs(clubs.other.director, REQUEST, { in: input })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await t.gqlAs(clubs.south.director, REQUEST, { in: input })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const list = async (as: string | null) => t.gqlAs(as, `query($s: ID!) { r: rulingRequests(sessionId: $s) { id contestantId } }`, { s: sessionId });
+      expect(dataOf(await list(clubs.north.director)).r).toEqual([{ id: requestId, contestantId: pair.get('ANS') }]);
+      expect(dataOf(await list(clubs.south.director)).r).toEqual([]);
+      expect(dataOf(await list(fed)).r).toHaveLength(1);
+      expect((await list(clubs.other.director)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await list(null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      const bySouth = await t.gqlAs(clubs.south.director, `mutation($id: ID!) { x: giveRuling(input: { id: $id, ruling: "Not yours to give" }) { id } }`, { id: requestId });
+      expect(bySouth.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    });
+
+    it('keeps the results OFFICIAL until the ruling is given, once, and audits both', async () => {
+      const appeal = dataOf(await t.gqlAs(fed, `query($s: ID!) { appeals(sessionId: $s) { id outcome } }`, { s: sessionId })).appeals.find((a: any) => a.outcome === null).id;
+      dataOf(await t.gqlAs(fed, DECIDE, { in: { id: appeal, outcome: 'WITHDRAWN', decision: 'Withdrawn by the appellants' } }));
+      expect(await state()).toEqual({ standing: 'OFFICIAL', pendingAppeals: 0, pendingRulings: 1 });
+      expect((await t.as(null).get(`/sessions/${sessionId}`).expect(200)).text).toContain('Ruling requests awaiting the director: 1 (Law 92B).');
+      expect((await t.gqlAs(clubs.north.director, RULE, { in: { id: requestId, ruling: 'Claim', law: 'seventy' } })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['law'] });
+      const given = dataOf(await t.gqlAs(clubs.north.director, RULE, { in: { id: requestId, ruling: 'The claim stands: declarer takes 10 tricks', law: '70d1' } })).giveRuling;
+      expect(given).toMatchObject({ ruling: 'The claim stands: declarer takes 10 tricks', law: '70D1' });
+      expect(dataOf(await t.gqlAs(clubs.north.director, RULE, { in: { id: requestId, ruling: 'The claim stands: declarer takes 10 tricks', law: '70D1' } })).giveRuling.ruledAt).toBe(given.ruledAt);
+      const again = await t.gqlAs(fed, RULE, { in: { id: requestId, ruling: 'On reflection, 9 tricks' } });
+      expect(again.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' }, message: expect.stringMatching(/changed on appeal/) });
+      expect(await state()).toEqual({ standing: 'FINAL', pendingAppeals: 0, pendingRulings: 0 });
+      const trail = dataOf(await t.gqlAs(TEST_ADMIN_KEY, `query($s: ID!) { auditTrail(sessionId: $s) { action law } }`, { s: sessionId })).auditTrail;
+      expect(trail.filter((e: any) => e.action.startsWith('RULING_')).map((e: any) => `${e.action} ${e.law}`)).toEqual(['RULING_REQUESTED 92B', 'RULING_GIVEN 70D1']);
+    });
+  });
 });

@@ -3,7 +3,7 @@ import type { ApiRole } from './principal.js';
 
 /** What an operation writes to, read from its arguments (GraphQL args, or REST params, query and body). */
 export type ScopeTarget =
-  | { kind: 'organization' | 'event' | 'session' | 'section' | 'board' | 'contestant' | 'player' | 'apiKey' | 'penalty' | 'appeal' | 'membershipRequest'; id: unknown }
+  | { kind: 'organization' | 'event' | 'session' | 'section' | 'board' | 'contestant' | 'player' | 'apiKey' | 'penalty' | 'appeal' | 'rulingRequest' | 'membershipRequest'; id: unknown }
   | { kind: 'ownOrganization'; organizationId: unknown }
   /** One section of a session, by letter (none: the session's only section); its host club may write it. */
   | { kind: 'sessionSection'; id: unknown; section: unknown }

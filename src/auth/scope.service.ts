@@ -41,6 +41,8 @@ const QUERIES: Record<Kind, string> = {
     FROM "Penalty" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   appeal: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('p."sessionId"', 'p."contestantId"')} AS "hostId"
     FROM "Appeal" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
+  rulingRequest: `SELECT ${EVENT_SCOPE}, ${READ_AT}, ${hostOfContestant('p."sessionId"', 'p."contestantId"')} AS "hostId"
+    FROM "RulingRequest" p JOIN "Session" s ON s."id" = p."sessionId" JOIN "Event" e ON e."id" = s."eventId" ${EVENT_ORG} WHERE p."id" = $1`,
   // A club's request to join a federation is the federation's to accept.
   membershipRequest: `SELECT o."requestedFederationId" AS "organizationId", NULL::uuid AS "federationId", NULL::uuid AS "eventId" FROM "Organization" o WHERE o."id" = $1 AND o."requestedFederationId" IS NOT NULL`,
   apiKey: `SELECT k."organizationId", o."federationId", k."eventId" FROM "ApiKey" k LEFT JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."id" = $1`,
@@ -61,7 +63,7 @@ const QUERIES: Record<Kind, string> = {
  * the event, at any moment (checked with the shared revision probe, so a burst of posts costs one
  * small query).
  */
-const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'contestant', 'penalty', 'appeal', 'sessionSection', 'eventSection', 'sessionContestant']);
+const OF_AN_EVENT = new Set<Kind>(['event', 'session', 'board', 'section', 'contestant', 'penalty', 'appeal', 'rulingRequest', 'sessionSection', 'eventSection', 'sessionContestant']);
 
 /** A section letter as the inputs read it (trimmed, upper case); anything else is no letter. */
 const letterOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);

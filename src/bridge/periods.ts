@@ -8,7 +8,12 @@ export interface PublishedTimes {
   appealDeadline: Date | null;
   /** Law 92 appeals lodged and not yet decided (none when not given). */
   pendingAppeals?: number;
+  /** Law 92B ruling requests not yet ruled on (none when not given). */
+  pendingRulings?: number;
 }
+
+/** Appeals and ruling requests still waiting: while any does, the results cannot be FINAL. */
+const waiting = (session: Pick<PublishedTimes, 'pendingAppeals' | 'pendingRulings'>) => (session.pendingAppeals ?? 0) + (session.pendingRulings ?? 0) > 0;
 
 const MINUTE = 60_000;
 
@@ -22,20 +27,20 @@ export function deadlinesFrom(publishedAt: Date, periods: { correctionMinutes: n
 
 /**
  * Where results stand: PROVISIONAL until published; OFFICIAL while the correction or appeal
- * period runs, or an appeal lodged in time waits for its decision (DOMAIN §8.2); FINAL once both
- * periods are over and every appeal is decided.
+ * period runs, or an appeal waits for its decision or a ruling request for its ruling (DOMAIN
+ * §8.2); FINAL once both periods are over and every appeal is decided and every request ruled on.
  */
 export type ResultsStanding = 'PROVISIONAL' | 'OFFICIAL' | 'FINAL';
 
 export function resultsStanding(session: PublishedTimes, now = new Date()): ResultsStanding {
   if (!session.publishedAt) return 'PROVISIONAL';
   const open = [session.correctionDeadline, session.appealDeadline].some((d) => d && now <= d);
-  return open || (session.pendingAppeals ?? 0) > 0 ? 'OFFICIAL' : 'FINAL';
+  return open || waiting(session) ? 'OFFICIAL' : 'FINAL';
 }
 
-/** The moment the standing changes by itself (both periods over), if still ahead; never while an appeal waits (its decision changes it). */
-export function nextStandingChange(session: Pick<PublishedTimes, 'correctionDeadline' | 'appealDeadline' | 'pendingAppeals'>, now = new Date()): Date | null {
-  if ((session.pendingAppeals ?? 0) > 0) return null;
+/** The moment the standing changes by itself (both periods over), if still ahead; never while an appeal or a ruling request waits (its answer changes it). */
+export function nextStandingChange(session: Pick<PublishedTimes, 'correctionDeadline' | 'appealDeadline' | 'pendingAppeals' | 'pendingRulings'>, now = new Date()): Date | null {
+  if (waiting(session)) return null;
   const later = [session.correctionDeadline, session.appealDeadline].filter((d): d is Date => !!d && d > now);
   return later.length ? new Date(Math.max(...later.map((d) => d.getTime()))) : null;
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
-import { ForbiddenError, readsAsOrganisation, UnauthenticatedError } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
-import { appealPeriodOpen } from '../bridge/periods.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Appeal } from '../generated/prisma/client.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { audit } from './audit.js';
 import { AppealOutcome, type DecideAppealInput, type LodgeAppealInput } from './dto/appeal.inputs.js';
+import { lateRequest, readableLetters, requestTarget } from './session-requests.js';
 
 /**
  * Law 92 appeals: lodged within the Law 92B period (or late, with the organiser's override), decided
@@ -25,22 +24,9 @@ export class AppealsService {
   ) {}
 
   async lodge(input: LodgeAppealInput, actor?: string): Promise<Appeal> {
-    const session = await this.prisma.session.findUnique({ where: { id: input.sessionId } });
-    if (!session) throw new NotFoundError('Session', input.sessionId, 'sessionId');
-    const contestant = await this.prisma.contestant.findFirst({ where: { id: input.contestantId, eventId: session.eventId } });
-    if (!contestant) throw new NotFoundError('Contestant of this event', input.contestantId, 'contestantId');
-    if (input.board !== undefined && !(await this.prisma.board.findFirst({ where: { sessionId: session.id, number: input.board } }))) {
-      throw new NotFoundError('Board of this session', String(input.board), 'board');
-    }
+    const { session, contestant } = await requestTarget(this.prisma, input);
     const reason = input.reason.trim();
-    const late = !appealPeriodOpen(session);
-    if (late && !input.override) {
-      throw new ConflictError(
-        `The appeal period (Law 92B) of this session ended at ${session.appealDeadline?.toISOString()}. ` +
-          'The tournament organiser may still accept a late appeal: send it with override: true',
-        ['override'],
-      );
-    }
+    const late = lateRequest(session, input.override, 'appeal');
     const appeal = await this.prisma.$transaction(async (tx) => {
       // A retry of the same appeal (a lost answer) is the appeal already lodged, not a second one.
       const same = await tx.appeal.findFirst({ where: { sessionId: session.id, contestantId: contestant.id, boardNumber: input.board ?? null, reason, outcome: null } });
@@ -83,13 +69,7 @@ export class AppealsService {
    * admin's) see every one; a club hosting sections of it sees those of its own sections' contestants.
    */
   async list(sessionId: string, principal: Principal | null): Promise<Appeal[]> {
-    if (!principal) throw new UnauthenticatedError('Reading appeals needs an API key: send it as "Authorization: Bearer <key>"');
-    const scope = await this.scopes.resolve({ kind: 'session', id: sessionId }, principal);
-    if (!scope) throw new NotFoundError('Session', sessionId, 'sessionId');
-    if (readsAsOrganisation(principal, scope)) return this.appealsOf(sessionId, null);
-    const hosted = principal.eventId && principal.eventId !== scope.eventId ? [] : await this.prisma.section.findMany({ where: { sessionId, organizationId: principal.organizationId }, select: { letter: true } });
-    if (!hosted.length) throw new ForbiddenError('Reading appeals is for the keys of the clubs that run the session');
-    return this.appealsOf(sessionId, hosted.map((s) => s.letter));
+    return this.appealsOf(sessionId, await readableLetters(this.prisma, this.scopes, sessionId, principal, 'appeals'));
   }
 
   private appealsOf(sessionId: string, letters: string[] | null): Promise<Appeal[]> {

@@ -43,7 +43,7 @@ export class PublicationService {
 }
 
 /** What does not change a session's results: a later publication needs no new periods for them. */
-const NOT_RESULTS = ['SESSION_PUBLISHED', 'SESSION_REPUBLISHED', 'APPEAL_LODGED', 'APPEAL_DECIDED', 'AWARD_CATEGORY_CHANGED'];
+const NOT_RESULTS = ['SESSION_PUBLISHED', 'SESSION_REPUBLISHED', 'APPEAL_LODGED', 'APPEAL_DECIDED', 'RULING_REQUESTED', 'RULING_GIVEN', 'AWARD_CATEGORY_CHANGED'];
 
 /**
  * A session published again after its results changed (a correction, an adjustment, a penalty…):

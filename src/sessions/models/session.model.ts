@@ -15,6 +15,7 @@ export class Session {
   @Field({ description: 'Travellers, scorecards and hands are hidden from the public until the session ends (COMPLETED or published)' })
   hideTravellers: boolean;
   @Field(() => Int, { description: 'Law 92 appeals lodged and not yet decided: while any is, the results stay OFFICIAL' }) pendingAppeals: number;
+  @Field(() => Int, { description: 'Law 92B ruling requests not yet ruled on: while any is, the results stay OFFICIAL' }) pendingRulings: number;
   @Field({ description: 'When the session was created (instant, UTC)' }) createdAt: Date;
   @Field({ description: 'When the session was last changed (instant, UTC)' }) updatedAt: Date;
 }

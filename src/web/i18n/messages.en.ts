@@ -32,6 +32,7 @@ export const en = {
   'session.matchesNote': 'Net IMPs of each match, from the first team’s side.',
   'session.deadline': 'Corrections until {time} (Law 79C).',
   'session.appealsPending': 'Appeals awaiting a decision: {count} (Law 92).',
+  'session.rulingsPending': 'Ruling requests awaiting the director: {count} (Law 92B).',
   'session.travellersHidden': 'The director hides travellers, scorecards and hands until the session ends.',
   'standing.PROVISIONAL': 'Provisional',
   'standing.OFFICIAL': 'Official',

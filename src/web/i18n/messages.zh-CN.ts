@@ -34,6 +34,7 @@ export const zhCN: Messages = {
   'session.matchesNote': '每场对抗的净 IMP，以前一队为准。',
   'session.deadline': '更正截止：{time}（规则 79C）。',
   'session.appealsPending': '待决申诉：{count} 项（规则 92）。',
+  'session.rulingsPending': '待裁定的裁判请求：{count} 项（规则 92B）。',
   'session.travellersHidden': '裁判已设定：本节结束前不公开记分单、成绩卡和牌例。',
   'standing.PROVISIONAL': '临时成绩',
   'standing.OFFICIAL': '正式成绩',

@@ -61,13 +61,15 @@ ${clubs ? html`<td class="club">${e.club ? `${e.club.name} (${e.club.place})` : 
 </table>`;
 }
 
-/** Provisional / official / final, with what it means, the correction deadline and the appeals still to decide. */
-export function standingNote(ctx: PageContext, standing: 'PROVISIONAL' | 'OFFICIAL' | 'FINAL', session: { correctionDeadline: Date | null; pendingAppeals?: number }): Html {
+/** Provisional / official / final, with what it means, the correction deadline, and the appeals and ruling requests still waiting. */
+export function standingNote(ctx: PageContext, standing: 'PROVISIONAL' | 'OFFICIAL' | 'FINAL', session: { correctionDeadline: Date | null; pendingAppeals?: number; pendingRulings?: number }): Html {
   const { correctionDeadline } = session;
   const appeals = session.pendingAppeals ?? 0;
+  const rulings = session.pendingRulings ?? 0;
   return html`<p class="standing"><span class="badge ${standing}">${ctx.t(`standing.${standing}`)}</span> <span class="note">${ctx.t(`standing.help.${standing}`)}</span>
 ${standing === 'OFFICIAL' && correctionDeadline ? html`<br><span class="deadline">${deadline(ctx, correctionDeadline)}</span>` : ''}
-${appeals > 0 ? html`<br><span class="appeals">${ctx.t('session.appealsPending', { count: String(appeals) })}</span>` : ''}</p>`;
+${appeals > 0 ? html`<br><span class="appeals">${ctx.t('session.appealsPending', { count: String(appeals) })}</span>` : ''}
+${rulings > 0 ? html`<br><span class="rulings">${ctx.t('session.rulingsPending', { count: String(rulings) })}</span>` : ''}</p>`;
 }
 
 function deadline(ctx: PageContext, at: Date): Html {
