@@ -9,7 +9,7 @@ const BOARDS = 12;
 const TABLES = 10;
 const WARM_UP_ROUNDS = 20;
 
-/** Contracts, declarers and tricks the warm-up's lines take in turn (made, down, doubled, passed out). */
+/** Contracts, declarers and tricks the warm-up’s lines take in turn (made, down, doubled and redoubled). */
 const PLAYS = [
   ['4S', 'N', '10'],
   ['3NT', 'S', '8'],
