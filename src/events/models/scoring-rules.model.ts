@@ -99,8 +99,12 @@ export class ArtificialScores {
 }
 
 @ObjectType({ description: 'Law 12C2(d): the values of a contestant’s artificial adjusted scores in a session from its `from`-th on' })
-export class MultipleArtificialScores extends ArtificialScores {
+export class MultipleArtificialScores {
   @Field(() => Int, { description: 'The contestant’s artificial score of a session (in the order played) from which these values apply: 2 = the second and every later one' }) from: number;
+  @Field(() => Float, { description: 'Average plus from then on, percent of a top' }) averagePlus: number;
+  @Field(() => Float, { description: 'Average from then on, percent of a top' }) average: number;
+  @Field(() => Float, { description: 'Average minus from then on, percent of a top' }) averageMinus: number;
+  @Field(() => Float, { description: 'IMPs of average plus from then on; average minus is its negative' }) imps: number;
 }
 
 @ObjectType({ description: 'How many scores a Butler datum drops at each end: a count or a percentage (capped so one score remains)' })
