@@ -52,8 +52,16 @@ describe('results pages in a browser', () => {
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   };
 
-  for (const language of ['en', 'zh-CN'] as const) {
+  /** What each language's pages say where the walk reads words. */
+  const WORDS = {
+    en: { official: 'Official', spades: 'spades', dealer: 'Dealer: North', none: 'None', headers: ['Contract', 'By'] },
+    'zh-CN': { official: '正式成绩', spades: '黑桃', dealer: '发牌人：北', none: '双方无局', headers: ['定约', '庄家', '南北 比赛分'] },
+    'zh-Hant': { official: '正式成績', spades: '黑桃', dealer: '發牌人：北', none: '雙方無局', headers: ['定約', '莊家', '南北 比賽分'] },
+  } as const;
+
+  for (const language of ['en', 'zh-CN', 'zh-Hant'] as const) {
     it(`walks home → event → session → board → scorecard in ${language}, showing the API's figures`, async () => {
+      const words = WORDS[language];
       const page = await open(`/?lang=${language}`);
       expect(await page.$eval('html', (el) => el.lang)).toBe(language);
       await shot(page, `${language}-1-home`);
@@ -90,7 +98,7 @@ describe('results pages in a browser', () => {
         expect(row).toMatchObject({ field: api.field, place: api.place, name: api.contestant.name, score: api.score, percentage: api.percentage });
         expect(row.shown).toBe(new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(api.percentage));
       }
-      expect(await page.$eval('.standing .badge', (el) => el.textContent)).toBe(language === 'en' ? 'Official' : '正式成绩');
+      expect(await page.$eval('.standing .badge', (el) => el.textContent)).toBe(words.official);
 
       await click(page, 'ul.boards a');
       await shot(page, `${language}-4-board`);
@@ -104,13 +112,11 @@ describe('results pages in a browser', () => {
       }
       // Four hands, suit symbols read by name, dealer and vulnerability in the page's language.
       expect(await page.$$eval('.diagram .hand', (h) => h.length)).toBe(4);
-      expect(await page.$eval('.diagram .suit-s', (el) => el.getAttribute('aria-label'))).toBe(language === 'en' ? 'spades' : '黑桃');
-      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'Dealer: North' : '发牌人：北');
-      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(language === 'en' ? 'None' : '双方无局');
-      if (language === 'zh-CN') {
-        const headers = await page.$$eval('table.traveller thead th', (ths) => ths.map((th) => th.textContent));
-        expect(headers).toEqual(expect.arrayContaining(['定约', '庄家', '南北 比赛分']));
-      }
+      expect(await page.$eval('.diagram .suit-s', (el) => el.getAttribute('aria-label'))).toBe(words.spades);
+      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(words.dealer);
+      expect(await page.$eval('.board-facts', (el) => el.textContent)).toContain(words.none);
+      const headers = await page.$$eval('table.traveller thead th', (ths) => ths.map((th) => th.textContent));
+      expect(headers).toEqual(expect.arrayContaining([...words.headers]));
 
       await click(page, 'table.traveller tbody th a');
       await shot(page, `${language}-5-scorecard`);

@@ -37,8 +37,12 @@ describe('results pages over HTTP', () => {
       expect(zh.text).toContain('近期比赛');
       const en = await page('/').set('Accept-Language', 'de, en-GB;q=0.9, zh;q=0.8').expect(200);
       expect(en.text).toContain('<html lang="en">');
-      const traditional = await page('/').set('Accept-Language', 'zh-TW').expect(200);
-      expect(traditional.text).toContain('<html lang="en">');
+      // Taiwan, Hong Kong and Macau read Traditional Chinese.
+      for (const tag of ['zh-TW', 'zh-HK', 'zh-Hant']) {
+        const traditional = await page('/').set('Accept-Language', tag).expect(200);
+        expect(traditional.text).toContain('<html lang="zh-Hant">');
+        expect(traditional.text).toContain('近期比賽');
+      }
     });
 
     it('takes ?lang= over everything and remembers it in a cookie', async () => {

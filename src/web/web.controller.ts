@@ -24,7 +24,7 @@ const KEEP_ALIVE_MS = 25_000;
 /** The query parameters every page takes (the guard refuses any a route does not declare). */
 const PageQuery = () =>
   applyDecorators(
-    ApiQuery({ name: 'lang', required: false, description: 'en or zh-CN; remembered in a cookie' }),
+    ApiQuery({ name: 'lang', required: false, description: 'en, zh-CN (Simplified Chinese) or zh-Hant (Traditional: zh-TW, zh-HK); remembered in a cookie' }),
     ApiQuery({ name: 'embed', required: false, description: '1: the page as an iframe fragment, without the site around it' }),
   );
 

@@ -1,5 +1,5 @@
 /** The languages of the results pages, and how a visitor's is chosen. */
-export const LANGUAGES = ['en', 'zh-CN'] as const;
+export const LANGUAGES = ['en', 'zh-CN', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_COOKIE = 'traveller_lang';
 
@@ -7,8 +7,9 @@ export function asLanguage(value: unknown): Language | null {
   if (typeof value !== 'string') return null;
   const lower = value.trim().toLowerCase();
   if (lower === 'en' || lower.startsWith('en-')) return 'en';
-  // Simplified Chinese: zh, zh-CN, zh-Hans, zh-SG (not zh-TW or zh-Hant).
+  // Simplified Chinese: zh, zh-CN, zh-Hans, zh-SG; Traditional: zh-Hant, zh-TW, zh-HK, zh-MO.
   if (lower === 'zh' || lower === 'zh-cn' || lower === 'zh-sg' || lower.startsWith('zh-hans')) return 'zh-CN';
+  if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant')) return 'zh-Hant';
   return null;
 }
 

@@ -1,20 +1,31 @@
 import { describe, expect, it } from '@jest/globals';
+import iconv from 'iconv-lite';
 import { chooseLanguage, cookieValue } from './language.js';
 import { en } from './messages.en.js';
 import { message } from './messages.js';
 import { zhCN } from './messages.zh-CN.js';
+import { zhHant } from './messages.zh-Hant.js';
 
 describe('message catalogues', () => {
-  it('have exactly the same keys in English and Simplified Chinese', () => {
+  it('have exactly the same keys in English, Simplified and Traditional Chinese', () => {
     expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(zhHant).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it('use the same placeholders in both languages, and no empty string', () => {
+  it('use the same placeholders in every language, and no empty string', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      expect([key, placeholders(zhCN[key])]).toEqual([key, placeholders(en[key])]);
-      expect(zhCN[key].length).toBeGreaterThan(0);
+      for (const catalogue of [zhCN, zhHant]) {
+        expect([key, placeholders(catalogue[key])]).toEqual([key, placeholders(en[key])]);
+        expect(catalogue[key].length).toBeGreaterThan(0);
+      }
     }
+  });
+
+  it('write Traditional Chinese in traditional characters only (each one Big5 has), with the same terms', () => {
+    const han = Object.values(zhHant).flatMap((text) => [...text].filter((c) => /\p{Script=Han}/u.test(c)));
+    expect(han.filter((c) => iconv.decode(iconv.encode(c, 'big5'), 'big5') !== c)).toEqual([]);
+    expect([zhHant['col.contract'], zhHant['col.declarer'], zhHant['col.lead'], zhHant['col.matchpoints'], zhHant['board.dealer'], zhHant['vul.NONE']]).toEqual(['定約', '莊家', '首攻', '比賽分', '發牌人', '雙方無局']);
   });
 
   it('use the Chinese Laws’ bridge terms', () => {
@@ -33,7 +44,10 @@ describe('choosing the language', () => {
     expect(chooseLanguage('zh-CN', 'en', 'en')).toBe('zh-CN');
     expect(chooseLanguage(undefined, 'zh-CN', 'en')).toBe('zh-CN');
     expect(chooseLanguage('klingon', undefined, 'en;q=0.2, zh-Hans;q=0.9')).toBe('zh-CN');
-    expect(chooseLanguage(undefined, undefined, 'zh-TW, fr')).toBe('en');
+    expect(chooseLanguage(undefined, undefined, 'zh-TW, fr')).toBe('zh-Hant');
+    expect(chooseLanguage(undefined, undefined, 'zh-HK;q=0.9, en;q=0.5')).toBe('zh-Hant');
+    expect(chooseLanguage('zh-hant-tw', undefined, 'en')).toBe('zh-Hant');
+    expect(chooseLanguage(undefined, undefined, 'zh-MO, zh-CN;q=0.5')).toBe('zh-Hant');
     expect(chooseLanguage(undefined, undefined, 'zh;q=0')).toBe('en');
     expect(chooseLanguage(['en', 'zh-CN'], undefined, undefined)).toBe('en');
   });

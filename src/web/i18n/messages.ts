@@ -1,8 +1,9 @@
 import type { Language } from './language.js';
 import { en, type MessageKey, type Messages } from './messages.en.js';
 import { zhCN } from './messages.zh-CN.js';
+import { zhHant } from './messages.zh-Hant.js';
 
-export const CATALOGUES: Record<Language, Messages> = { en, 'zh-CN': zhCN };
+export const CATALOGUES: Record<Language, Messages> = { en, 'zh-CN': zhCN, 'zh-Hant': zhHant };
 export type { MessageKey };
 
 /** A message with its `{name}` placeholders filled. */

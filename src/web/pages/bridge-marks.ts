@@ -6,7 +6,7 @@ const SYMBOLS: Record<Exclude<Strain, 'NT'>, string> = { S: '♠', H: '♥', D: 
 
 /** A suit symbol a screen reader reads as its name ("hearts", "红心"); colour comes from the class. */
 export function suit(ctx: PageContext, strain: Strain): Html {
-  if (strain === 'NT') return html`<abbr class="nt" title="${ctx.t('suit.NT')}">${ctx.language === 'en' ? 'NT' : '无将'}</abbr>`;
+  if (strain === 'NT') return html`<abbr class="nt" title="${ctx.t('suit.NT')}">${ctx.language === 'en' ? 'NT' : ctx.t('suit.NT')}</abbr>`;
   return html`<span class="suit suit-${strain.toLowerCase()}" role="img" aria-label="${ctx.t(`suit.${strain}`)}">${SYMBOLS[strain]}</span>`;
 }
 

@@ -15,7 +15,7 @@ export interface PageOptions {
   liveSession?: string;
 }
 
-const LANGUAGE_NAMES = { en: 'English', 'zh-CN': '简体中文' } as const;
+const LANGUAGE_NAMES = { en: 'English', 'zh-CN': '简体中文', 'zh-Hant': '繁體中文' } as const;
 
 /**
  * The whole document, or with ?embed=1 the same main content without the site's header and
