@@ -160,14 +160,17 @@ describe('event scoring options', () => {
     expect((await pair3()).map((l: any) => l.nsMatchpoints)).toEqual([2.4, 2.4]);
     // Refused where nothing would score it, and where it would vary every artificial score.
     for (const [input, message] of [
-      ['kind: TEAMS, scoring: TEAMS_IMPS, multipleArtificial: { from: 2 }', /pairs events scored in matchpoints or IMPs/],
-      ['kind: PAIRS, scoring: TOTAL_POINTS, multipleArtificial: { from: 2 }', /pairs events scored in matchpoints or IMPs/],
+      ['kind: TEAMS, scoring: TOTAL_POINTS, multipleArtificial: { from: 2 }', /matchpoints or IMPs, not total points/],
+      ['kind: PAIRS, scoring: TOTAL_POINTS, multipleArtificial: { from: 2 }', /matchpoints or IMPs, not total points/],
       ['kind: PAIRS, scoring: MATCHPOINTS, multipleArtificial: { from: 1 }', /set artificialScores instead/],
     ] as const) {
       const res = await t.gql(`mutation { createEvent(input: { name: "Bad", ${input} }) { id } }`);
       expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
       expect(res.errors?.[0].message).toMatch(message);
     }
+    // Teams in IMPs take it too (a team's later boards with an artificial score).
+    const teams = await t.gql(`mutation { createEvent(input: { name: "Teams", kind: TEAMS, scoring: TEAMS_IMPS, multipleArtificial: { from: 3, imps: 2 } }) { ${rules} } }`);
+    expect(dataOf(teams).createEvent.multipleArtificial).toEqual({ from: 3, averagePlus: 60, average: 50, averageMinus: 40, imps: 2 });
     const over = await t.gql(`mutation { createEvent(input: { name: "Bad", kind: PAIRS, scoring: MATCHPOINTS, multipleArtificial: { from: 501 } }) { id } }`);
     expect(over.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });

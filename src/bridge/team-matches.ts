@@ -22,8 +22,8 @@ export interface TeamLine {
 }
 
 export interface TeamScoringOptions {
-  /** IMPs of an artificial score (Law 12C2(b)); default ±3, 0 for average. */
-  artificialImps?: (code: Artificial) => Fraction;
+  /** IMPs of an artificial score (Law 12C2(b)) of `team` on `line` (Law 12C2(d) may vary them by line); default ±3, 0 for average. */
+  artificialImps?: (code: Artificial, team: string, line: TeamLine) => Fraction;
   /** Board-a-match: a difference of 10 points is a tie (conditions of contest). */
   tenIsTie?: boolean;
 }
@@ -119,7 +119,7 @@ function roomFigures(l: TeamLine, options: TeamScoringOptions): { ns: Fraction; 
   if (l.given) return l.given;
   if (l.line && 'artificial' in l.line) {
     const value = options.artificialImps ?? defaultArtificial;
-    return { ns: value(l.line.artificial.ns), ew: value(l.line.artificial.ew) };
+    return { ns: value(l.line.artificial.ns, l.ns, l), ew: value(l.line.artificial.ew, l.ew, l) };
   }
   return null;
 }

@@ -89,9 +89,9 @@ function checkFitsEvent(rules: StoredRules, event: { kind: string; scoring: stri
     if (event.kind !== 'TEAMS' || event.scoring !== 'TOTAL_POINTS') throw new BadInputError('Board-a-match is for teams events scored TOTAL_POINTS (set teamsTotalPoints: AGGREGATE to score otherwise)', ['teamsTotalPoints']);
     if (event.vpScale) throw new BadInputError('Board-a-match totals are boards won, not IMPs: they take no VP scale', ['vpScale']);
   }
-  // Scored only where a pairs session is (team matches and total points have no session pass).
-  if (rules.multipleArtificial && (event.kind === 'TEAMS' || event.scoring === 'TOTAL_POINTS')) {
-    throw new BadInputError('multipleArtificial (Law 12C2(d)) is for pairs events scored in matchpoints or IMPs (send from: 0 to turn it off)', ['multipleArtificial']);
+  // Total points score no artificial adjusted score by percentage or IMPs: nothing there to vary.
+  if (rules.multipleArtificial && event.scoring === 'TOTAL_POINTS') {
+    throw new BadInputError('multipleArtificial (Law 12C2(d)) is for events scored in matchpoints or IMPs, not total points (send from: 0 to turn it off)', ['multipleArtificial']);
   }
   if (rules.customVpScale) {
     const problem = discreteScaleProblem(rules.customVpScale);

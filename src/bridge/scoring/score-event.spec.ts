@@ -183,6 +183,23 @@ describe('the event scoring core', () => {
       ]);
     });
 
+    it('varies a team’s artificial IMPs from its `from`-th board with one, both rooms of a board counting once', () => {
+      // Teams 1 and 2, round 1: board 1 artificial in both rooms, board 2 in one room (the other played), board 3 played.
+      const artificial = { kind: 'ARTIFICIAL', ns: 'A+', ew: 'A-' } as const;
+      const lines = [
+        line(1, 1, 2, null, artificial, 1), line(1, 2, 1, null, { kind: 'ARTIFICIAL', ns: 'A-', ew: 'A+' }, 1),
+        line(2, 1, 2, null, artificial, 1), line(2, 2, 1, 420, null, 1),
+        line(3, 1, 2, 420, null, 1), line(3, 2, 1, 420, null, 1),
+      ];
+      const total = (options: StoredRules) => {
+        const scored = scoreEvent(event('TEAMS_IMPS', 2, [lines], options, 'TEAMS'));
+        return rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r.score.toNumber()]);
+      };
+      // Board 1: team 1 +3 in each room (mean +3), team 2 −3. Board 2: team 1's +3 in the open room is its second board: +2 varied; team 2 −3 → −2.
+      expect(total({ multipleArtificial: { from: 2, averagePlus: 60, average: 50, averageMinus: 40, imps: 2 } })).toEqual([['1', 5], ['2', -5]]);
+      expect(total({})).toEqual([['1', 6], ['2', -6]]);
+    });
+
     it('refuses a stored rule it cannot score', () => {
       expect(() => scoreEvent(event('MATCHPOINTS', 6, [session([1, 2, 3])], { multipleArtificial: { ...varied, from: 1 } }))).toThrow(/multipleArtificial.from/);
       expect(() => scoreEvent(event('MATCHPOINTS', 6, [session([1, 2, 3])], { multipleArtificial: { ...varied, averagePlus: 101 } }))).toThrow(/multipleArtificial.averagePlus/);

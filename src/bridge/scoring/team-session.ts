@@ -1,7 +1,9 @@
 import type { BoardLine } from '../matchpoints.js';
 import { teamMatches, type MatchResult, type TeamLine, type TeamUnit } from '../team-matches.js';
 import { lineKind, type LineRow, type SessionInput } from './event-input.js';
-import { artificialImpValue } from './imp-boards.js';
+import type { Fraction } from '../fraction.js';
+import type { Artificial } from '../matchpoints.js';
+import { artificialImpValue, artificialImpValueOf } from './imp-boards.js';
 import type { ScoringRules } from './rules.js';
 import type { LineFigures, Lines } from './session-scores.js';
 
@@ -30,7 +32,8 @@ function teamLine(r: LineRow): TeamLine {
 
 /** A team session: its matches (by round, else by the two teams), each board compared room against room. */
 export function scoreTeamSession<S extends SessionInput>(s: S, rules: ScoringRules, unit: TeamUnit): TeamSession<S> {
-  const matches = teamMatches(s.results.map(teamLine), unit, { artificialImps: (code) => artificialImpValue(code, rules), tenIsTie: rules.boardAMatchTenIsTie });
+  const teamLines = s.results.map(teamLine);
+  const matches = teamMatches(teamLines, unit, { artificialImps: artificialImpsOf(teamLines, rules), tenIsTie: rules.boardAMatchTenIsTie });
   const lines = new Map<string, LineFigures>();
   if (unit === 'IMPS') {
     for (const m of matches) {
@@ -41,4 +44,30 @@ export function scoreTeamSession<S extends SessionInput>(s: S, rules: ScoringRul
     }
   }
   return { data: s, matches, lines };
+}
+
+/**
+ * IMPs of a team's artificial score: the event's (Law 12C2(b)), or from the team's `from`-th board
+ * of the session with one on (in the order played: round, then board; both rooms of a board are
+ * one board) the values Law 12C2(d) varies them to.
+ */
+function artificialImpsOf(lines: readonly TeamLine[], rules: ScoringRules): (code: Artificial, team: string, line: TeamLine) => Fraction {
+  const multiple = rules.multipleArtificial;
+  if (!multiple) return (code) => artificialImpValue(code, rules);
+  // Each team's boards with an artificial score, in the order played: "round|board" keys.
+  const boardsOf = new Map<string, string[]>();
+  const played = (l: TeamLine) => [l.round ?? 0, l.board] as const;
+  const sorted = lines.filter((l) => l.line && 'artificial' in l.line).sort((a, b) => played(a)[0] - played(b)[0] || a.board - b.board);
+  for (const l of sorted) {
+    for (const team of [l.ns, l.ew]) {
+      const key = played(l).join('|');
+      const boards = boardsOf.get(team) ?? [];
+      if (boards[boards.length - 1] !== key) boards.push(key);
+      boardsOf.set(team, boards);
+    }
+  }
+  return (code, team, line) => {
+    const nth = (boardsOf.get(team) ?? []).indexOf(played(line).join('|')) + 1;
+    return nth >= multiple.from ? artificialImpValueOf(code, multiple) : artificialImpValue(code, rules);
+  };
 }

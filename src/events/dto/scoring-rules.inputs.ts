@@ -83,7 +83,7 @@ export abstract class ScoringRulesFields {
   @IsOptional()
   @IsBoolean()
   sessionPercentageRule?: boolean;
-  @Field(() => MultipleArtificialInput, { nullable: true, description: 'Law 12C2(d), pairs scored in matchpoints or IMPs: the values of a contestant’s later artificial scores in a session (default: none varied)' })
+  @Field(() => MultipleArtificialInput, { nullable: true, description: 'Law 12C2(d), events scored in matchpoints or IMPs: the values of a contestant’s later artificial scores in a session (default: none varied)' })
   @IsOptional()
   @ValidateNested()
   @Type(() => MultipleArtificialInput)
