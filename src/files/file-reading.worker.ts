@@ -6,7 +6,6 @@ import { outlineOf } from './import-plan.js';
 import type { ReadingAnswer, ReadingRequest } from './import-reading.js';
 import type { ResultChunk } from './result-rows.js';
 import { warmUp } from './reader-warm-up.js';
-import { packContestants, packedBuffers } from './packed-texts.js';
 
 /**
  * This thread gives way to the service's own (see BACKGROUND_NICENESS): while a national file goes
@@ -34,10 +33,8 @@ async function answer(request: ReadingRequest): Promise<ReadingAnswer> {
       read = new FilePlan(await parserFor(request.format), file);
       return { kind: 'outline', outline: outlineOf(read.outline), fileLines: read.fileLines, sha256: sha256Of(file), doubleDummy: read.doubleDummy };
     }
-    case 'contestants': {
-      const rows = contestantRows(read!.outline.contestants, request.target);
-      return { kind: 'contestants', rows: { ...rows, written: packContestants(rows.written) } };
-    }
+    case 'contestants':
+      return { kind: 'contestants', rows: contestantRows(read!.outline.contestants, request.target) };
     case 'rows':
       chunks = read!.resultChunks(request.ids, request.written);
       return { kind: 'ready' };
@@ -54,7 +51,7 @@ async function answer(request: ReadingRequest): Promise<ReadingAnswer> {
 
 /** The bytes and cells of an answer, moved to the service's thread rather than copied. */
 function moved(reply: ReadingAnswer): ArrayBuffer[] {
-  if (reply.kind === 'contestants') return [...reply.rows.tables.map((t) => t.copy.buffer as ArrayBuffer), ...packedBuffers(reply.rows.written)];
+  if (reply.kind === 'contestants') return reply.rows.tables.map((t) => t.copy.buffer as ArrayBuffer);
   if (reply.kind !== 'chunk' || !reply.chunk) return [];
   return [reply.chunk.copy.buffer as ArrayBuffer, ...(reply.chunk.written ? [reply.chunk.written.cells.buffer as ArrayBuffer] : [])];
 }

@@ -10,7 +10,6 @@ import { contestantRows, type ContestantRows, type ContestantTarget } from './co
 import type { LineContent } from '../results/traveller-line.js';
 import type { ResultChunk, ResultIds } from './result-rows.js';
 import { lineCount, linesOf, type WrittenColumns } from './written-lines.js';
-import { unpackContestants, type PackedContestants } from './packed-texts.js';
 
 /**
  * A file read for an import, as its transaction uses it: the plan's outline at hand (event,
@@ -54,7 +53,7 @@ export interface WrittenSink {
 export type ReadingRequest = { kind: 'read'; format: FileFormat; file: Uint8Array } | { kind: 'contestants'; target: ContestantTarget } | { kind: 'rows'; ids: ResultIds; written: boolean } | { kind: 'next' } | { kind: 'whole' } | { kind: 'planned' };
 export type ReadingAnswer =
   | { kind: 'outline'; outline: ImportOutline; fileLines: number; sha256: string; doubleDummy: DoubleDummyGiven }
-  | { kind: 'contestants'; rows: Omit<ContestantRows, 'written'> & { written: PackedContestants } }
+  | { kind: 'contestants'; rows: ContestantRows }
   | { kind: 'chunk'; chunk: ResultChunk | null }
   | { kind: 'whole'; plan: ImportPlan }
   | { kind: 'planned'; planned: LinesPlanned }
@@ -106,10 +105,7 @@ export async function readInWorker(format: FileFormat, file: Buffer): Promise<Im
       doubleDummy: answer.doubleDummy,
       planned: async () => answerOf(await ask(worker, { kind: 'planned' }), 'planned').planned,
       wholePlan: async () => answerOf(await ask(worker, { kind: 'whole' }), 'whole').plan,
-      contestantRows: async (target) => {
-        const { written, ...rows } = answerOf(await ask(worker, { kind: 'contestants', target }), 'contestants').rows;
-        return { ...rows, written: await unpackContestants(written) };
-      },
+      contestantRows: async (target) => answerOf(await ask(worker, { kind: 'contestants', target }), 'contestants').rows,
       resultChunks: (ids, written) => {
         async function* chunks() {
           answerOf(await ask(worker, { kind: 'rows', ids, written: !!written }), 'ready');

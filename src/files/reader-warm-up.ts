@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { contestantRows } from './contestant-rows.js';
 import { FilePlan, type Parser } from './file-reading.js';
-import { packContestants } from './packed-texts.js';
 import { sectionKey } from './result-rows.js';
 
 /** Sections, boards and tables of the warm-up's file: 600 lines, read `WARM_UP_ROUNDS` times (a round holds the thread ~20–40 ms). */
@@ -48,7 +47,7 @@ const FAKE_ID = '00000000-0000-7000-8000-000000000000';
 /** One import's reading of the warm-up file: parsed and planned, its contestants and lines encoded as for the database. */
 function readOnce(parse: Parser, file: Buffer): void {
   const read = new FilePlan(parse, file);
-  packContestants(contestantRows(read.outline.contestants, { eventId: FAKE_ID, organizationId: FAKE_ID, existing: [], knownPlayers: new Map() }).written);
+  contestantRows(read.outline.contestants, { eventId: FAKE_ID, organizationId: FAKE_ID, existing: [], knownPlayers: new Map() });
   const sessions = read.outline.sessions;
   const sections = new Map(sessions.flatMap((s, i) => s.sections.map((x) => [sectionKey(i, x.letter), FAKE_ID] as const)));
   const contestants = new Map(read.outline.contestants.map((c) => [c.id, c.id]));
