@@ -96,11 +96,12 @@ export class EventsService {
       const scoringOptions = mergeRules((event.scoringOptions ?? {}) as StoredRules, rules, { kind: event.kind, scoring: input.scoring ?? event.scoring, vpScale, contestants });
       const changed = scoringChanges(event, { scoring: input.scoring ?? event.scoring, vpScale, scoringOptions });
       await checkSettingsChange(tx, { eventId: id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: id, ...changed, override, actor });
+      const details = cleared(data);
       // The award category decides the masterpoints a federation gives for the final results.
-      const awards = input.category === undefined ? { before: {}, after: {} } : changedSettings({ category: event.category }, { category: cleared(input).category });
+      const awards = details.category === undefined ? { before: {}, after: {} } : changedSettings({ category: event.category }, { category: details.category });
       await checkSettingsChange(tx, { eventId: id }, { action: 'AWARD_CATEGORY_CHANGED', subject: 'the event', entityId: id, ...awards, override, actor, changes: 'the awards given for them' });
       const rescored = await rescoredSessions(tx, { eventId: id }, changed);
-      const updated = await tx.event.update({ where: { id }, data: { ...cleared(data), vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
+      const updated = await tx.event.update({ where: { id }, data: { ...details, vpScale: input.vpScale ?? undefined, scoringOptions: scoringOptions as Prisma.InputJsonValue } });
       return { event: updated, rescored };
     });
     await this.live.rankingsRescored(rescored);

@@ -79,7 +79,7 @@ export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRule
 function multipleArtificial(input: NonNullable<ScoringRulesFields['multipleArtificial']>, rules: StoredRules, current: MultipleArtificial | null | undefined): MultipleArtificial | null {
   if (input.from === 0) return null;
   if (input.from === 1) throw new BadInputError('multipleArtificial.from 1 would vary every artificial score: set artificialScores instead, or start at 2', ['multipleArtificial.from']);
-  return { ...DEFAULT_RULES.artificialScores, ...(rules.artificialScores ?? {}), ...(current ?? {}), ...defined(input), from: input.from } as MultipleArtificial;
+  return { ...DEFAULT_RULES.artificialScores, ...(rules.artificialScores ?? {}), ...(current ?? {}), ...defined(input) } as MultipleArtificial;
 }
 
 function checkFitsEvent(rules: StoredRules, event: { kind: string; scoring: string; vpScale: string | null; contestants: ReadonlySet<string> }): void {

@@ -51,7 +51,7 @@ export class SectionImportService {
     }
     // No line left: every planned line was an adjusted or unplayed score, each listed in rejected.
     refuseIfNothingImported(format, { lines: lines.length, rejected, dealsTaken: SECTION_TAKES_NO_DEAL });
-    const stored = await this.results.submitMany(section.sessionId, lines, actor, 'lines.', dryRun);
+    const stored = await this.results.submitMany(section.sessionId, lines, actor, { dryRun });
     const created = stored.filter((s) => s.created).length;
     return { sectionId, created, unchanged: stored.length - created, rejected, dryRun };
   }

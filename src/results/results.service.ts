@@ -75,11 +75,11 @@ export class ResultsService {
   ) {}
 
   async submit(sessionId: string, line: ResultLineInput, actor?: string): Promise<SubmitOutcome> {
-    return (await this.submitMany(sessionId, [line], actor, ''))[0];
+    return (await this.submitMany(sessionId, [line], actor, { prefix: '' }))[0];
   }
 
   /** All lines or none. */
-  async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, prefix = 'lines.', dryRun = false): Promise<SubmitOutcome[]> {
+  async submitMany(sessionId: string, lines: ResultLineInput[], actor?: string, { prefix = 'lines.', dryRun = false }: { prefix?: string; dryRun?: boolean } = {}): Promise<SubmitOutcome[]> {
     const ctx = await this.contexts.get(sessionId);
     const prepared = lines.map((input, i) => prepareLine(ctx, input, i, lines.length, prefix));
     const rules = lineRules(ctx);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type pg from 'pg';
-import { PgPool } from '../database/pg-pool.service.js';
+import { PgPool, type RowSource } from '../database/pg-pool.service.js';
 import type { Result } from '../generated/prisma/client.js';
 import { decideLine, type AuditRow, type Decision, type LineRules, type PreparedLine } from './line-decision.js';
 
@@ -60,12 +60,11 @@ export class TravellerWriter {
    * (a dry run): the same refusals (CONFLICT on a line that differs from a stored one), the same
    * answers. A post between this and the real write may still change the outcome.
    */
-  rehearse(request: WriteRequest): Promise<StoredLine[]> {
-    return this.pg.transaction(async (client) => {
-      const state = new BatchState(await existingRows(client, request.lines));
-      const now = new Date();
-      return state.take(request.lines.map((line) => decideLine(state.of(line), line, request.rules, request.describe, request.actor, now)));
-    });
+  async rehearse(request: WriteRequest): Promise<StoredLine[]> {
+    // One read, no lock: straight from the pool, not in a transaction of its own.
+    const state = new BatchState(await existingRows(this.pg, request.lines));
+    const now = new Date();
+    return state.take(request.lines.map((line) => decideLine(state.of(line), line, request.rules, request.describe, request.actor, now)));
   }
 
   private drain(): void {
@@ -158,7 +157,7 @@ async function lockBoards(client: pg.PoolClient, lines: PreparedLine[]): Promise
 }
 
 /** The lines on the batch's boards, and any line holding one of its idempotency keys (two index scans; the keys' index is partial, hence the IS NOT NULL). */
-async function existingRows(client: pg.PoolClient, lines: PreparedLine[]): Promise<Result[]> {
+async function existingRows(client: RowSource, lines: PreparedLine[]): Promise<Result[]> {
   const keyed = lines.filter((l) => l.input.idempotencyKey);
   const { rows } = await client.query<Result>(
     `SELECT * FROM "Result" WHERE ("sectionId", "boardNumber") IN (SELECT * FROM unnest($1::uuid[], $2::int[]))

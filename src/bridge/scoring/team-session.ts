@@ -54,20 +54,19 @@ export function scoreTeamSession<S extends SessionInput>(s: S, rules: ScoringRul
 function artificialImpsOf(lines: readonly TeamLine[], rules: ScoringRules): (code: Artificial, team: string, line: TeamLine) => Fraction {
   const multiple = rules.multipleArtificial;
   if (!multiple) return (code) => artificialImpValue(code, rules);
-  // Each team's boards with an artificial score, in the order played: "round|board" keys.
+  // Each team's boards with an artificial score, in the order played, as "round|board" keys.
+  const played = (l: TeamLine) => `${l.round ?? 0}|${l.board}`;
   const boardsOf = new Map<string, string[]>();
-  const played = (l: TeamLine) => [l.round ?? 0, l.board] as const;
-  const sorted = lines.filter((l) => l.line && 'artificial' in l.line).sort((a, b) => played(a)[0] - played(b)[0] || a.board - b.board);
+  const sorted = lines.filter((l) => l.line && 'artificial' in l.line).sort((a, b) => (a.round ?? 0) - (b.round ?? 0) || a.board - b.board);
   for (const l of sorted) {
     for (const team of [l.ns, l.ew]) {
-      const key = played(l).join('|');
       const boards = boardsOf.get(team) ?? [];
-      if (boards[boards.length - 1] !== key) boards.push(key);
+      if (boards[boards.length - 1] !== played(l)) boards.push(played(l));
       boardsOf.set(team, boards);
     }
   }
   return (code, team, line) => {
-    const nth = (boardsOf.get(team) ?? []).indexOf(played(line).join('|')) + 1;
+    const nth = (boardsOf.get(team) ?? []).indexOf(played(line)) + 1;
     return nth >= multiple.from ? artificialImpValueOf(code, multiple) : artificialImpValue(code, rules);
   };
 }
