@@ -98,6 +98,7 @@ describe('access control: the role × operation matrix', () => {
       const request = dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { requestRuling(input: { sessionId: $s, contestantId: $c, reason: "Ruling to give" }) { id } }`, { s: ids.session, c: ids.contestant })).requestRuling.id;
       return outcomeOf((await t.gqlAs(key, `mutation($id: ID!) { giveRuling(input: { id: $id, ruling: "The result stands" }) { id } }`, { id: request })).errors?.[0]?.extensions?.code);
     }],
+    ['setCarryForward', 'DIRECTOR', gql(`mutation($e: ID!, $f: ID!) { setCarryForward(input: { eventId: $e, fromEventId: $f, fraction: "0" }) { unmatched } }`, () => ({ e: ids.event, f: ids.otherEvent }))],
     ['recordMatchAward', 'DIRECTOR', gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, () => ({ s: ids.session, c: ids.contestant }))],
     ['revokeMatchAward', 'DIRECTOR', gql(`mutation($s: ID!) { revokeMatchAward(input: { sessionId: $s, id: "00000000-0000-4000-8000-000000000000", reason: "In error" }) { id } }`, () => ({ s: ids.session }))],
     ['publishSession', 'DIRECTOR', gql(`mutation($s: ID!) { publishSession(sessionId: $s) { id } }`, () => ({ s: ids.session }))],

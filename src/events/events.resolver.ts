@@ -1,3 +1,4 @@
+import { Fraction } from '../bridge/fraction.js';
 import { Args, Float, Mutation, Parent, Query, ResolveField, Resolver, Int } from '@nestjs/graphql';
 import { Actor, CurrentPrincipal } from '../auth/actor.decorator.js';
 import { ForbiddenError, isInsider, type Principal } from '../auth/principal.js';
@@ -11,7 +12,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { CreateEventInput, EventListing, EventsArgs, UpdateEventInput } from './dto/event.inputs.js';
 import { EventsService } from './events.service.js';
 import { Event, EventConnection, MatchpointScale } from './models/event.model.js';
-import { ArtificialScores, ButlerTrim, CarryOver, MultipleArtificialScores, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
+import { ArtificialScores, ButlerTrim, CarryForwardModel, CarryOver, MultipleArtificialScores, DatumRounding, Factoring, FouledSmallGroups, ImpDifferenceRounding, ForfeitAward, ScoreAcross, SessionWeighting, TeamsTotalPoints, TieBreak, VpAward, VpBoards, VpFractionalMargin, VpScaleTable } from './models/scoring-rules.model.js';
 import { eventRules } from './scoring-rules.js';
 
 type StoredEvent = Event & { scoringOptions: unknown; vpScale: string | null };
@@ -170,6 +171,18 @@ export class EventsResolver {
   @ResolveField(() => [CarryOver], { description: 'Knockout carry-over IMPs, one entry per team and match' })
   carryOver(@Parent() event: StoredEvent) {
     return eventRules(event).carryOver;
+  }
+
+  @ResolveField(() => CarryForwardModel, { nullable: true, description: 'A final’s carry-forward from its qualifying event (setCarryForward); null when none' })
+  carryForward(@Parent() event: StoredEvent) {
+    const carry = eventRules(event).carryForward;
+    if (!carry) return null;
+    const figure = (text: string | null, percent: boolean) => (text === null ? null : Fraction.parse(text).mul(Fraction.of(percent ? 100 : 1)).round(2));
+    return {
+      fromEventId: carry.fromEventId,
+      fraction: carry.fraction,
+      entries: carry.entries.map((e) => ({ contestantId: e.contestant, fromContestantId: e.from, qualifyingFigure: figure(e.share, event.scoring === 'MATCHPOINTS'), boards: e.boards, qualifyingScore: figure(e.score, false) })),
+    };
   }
 
   @ResolveField(() => Organization, { nullable: true, description: 'The club or federation that runs the event; null when none' })

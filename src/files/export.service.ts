@@ -217,6 +217,7 @@ function rankingCsv(scored: ScoredEvent, shown: Shown): string {
       percentage: rounded(r.percentage) ?? null,
       boardsPlayed: r.boards,
       penalty: rounded(r.penalty) ?? null,
+      carriedForward: rounded(r.carried) ?? null,
     };
   });
   const { event } = scored.data;

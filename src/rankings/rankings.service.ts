@@ -274,6 +274,7 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
     },
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),
+    carriedForward: rounded(r.carried),
     official,
     standing,
     get club() {

@@ -84,6 +84,8 @@ describe('security: scope of a key', () => {
     importSectionResults: (i) => [`mutation($x: ID!) { importSectionResults(input: { sectionId: $x, format: CSV, content: "Session,Section,Board,NS,EW,Contract,Declarer,Tricks\\n1,A,2,3,4,3NT,N,9" }) { created } }`, { x: i.sectionA }],
     inviteHostClub: (i) => [`mutation($e: ID!, $c: ID!) { inviteHostClub(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventA, c: i.clubB }],
     acceptHostInvitation: (i) => [`mutation($e: ID!, $c: ID!) { acceptHostInvitation(eventId: $e, clubId: $c) { eventId } }`, { e: i.eventB, c: i.clubA }],
+    // Their own final carrying forward from this club's event: a read of this club's ranking the key may not make.
+    setCarryForward: (i) => [`mutation($e: ID!, $f: ID!) { setCarryForward(input: { eventId: $e, fromEventId: $f, fraction: "1/2" }) { unmatched } }`, { e: i.eventB, f: i.eventA }],
     setAwardScale: (i) => [`mutation($f: ID!) { setAwardScale(input: { organizationId: $f, category: "CLUB", name: "Ours", tiers: [{ minContestants: 2, points: [1] }] }) { id } }`, { f: i.federation }],
   };
 

@@ -55,7 +55,7 @@ export const FIGURE_COLUMNS: readonly [keyof LineFigures, TravellerColumn][] = [
   ['ewImps', 'EW IMPs'],
 ];
 
-export const RANKING_COLUMNS = ['Place', 'Section', 'Direction', 'Number', 'Name', 'Players', 'Member numbers', 'Score', 'Percentage', 'Boards', 'Penalty'] as const;
+export const RANKING_COLUMNS = ['Place', 'Section', 'Direction', 'Number', 'Name', 'Players', 'Member numbers', 'Score', 'Percentage', 'Boards', 'Penalty', 'Carried forward'] as const;
 
 export type LineStatus = 'PLAYED' | 'PASSED_OUT' | 'ARTIFICIAL' | 'NOT_PLAYED';
 

@@ -114,6 +114,8 @@ export interface RankingCsvRow {
   percentage: number | null;
   boardsPlayed: number;
   penalty: number | null;
+  /** A final's carry-forward from its qualifying stage, included in the score; null or absent: none. */
+  carriedForward?: number | null;
 }
 
 /**
@@ -133,6 +135,7 @@ export function printRankingCsv(rows: RankingCsvRow[], meta: { event: string; da
     numberText(row.percentage),
     numberText(row.boardsPlayed),
     numberText(row.penalty),
+    numberText(row.carriedForward ?? null),
   ]);
   return csvText([[guardFormula(meta.event), meta.date ?? ''], [], [...RANKING_COLUMNS], ...table]);
 }

@@ -232,7 +232,7 @@ describe('printTravellersCsv: quoting (RFC 4180) and formula protection', () => 
 
 describe('printRankingCsv', () => {
   const rows: RankingCsvRow[] = [
-    { place: '1', section: 'A', number: 3, direction: 'NS', name: 'Archer - Baker', players: ['Alice Archer', 'Bob Baker'], memberNumbers: ['100001', null], score: 123.5, percentage: 61.75, boardsPlayed: 24, penalty: null },
+    { place: '1', section: 'A', number: 3, direction: 'NS', name: 'Archer - Baker', players: ['Alice Archer', 'Bob Baker'], memberNumbers: ['100001', null], score: 123.5, percentage: 61.75, boardsPlayed: 24, penalty: null, carriedForward: 12.25 },
     { place: '=2', section: null, number: 7, direction: null, name: '-Cooper, "Dyer"', players: ['Carol Cooper', 'Dan Dyer'], memberNumbers: [null, null], score: -3, percentage: null, boardsPlayed: 24, penalty: -1.5 },
   ];
 
@@ -240,9 +240,9 @@ describe('printRankingCsv', () => {
     expect(printedLines(printRankingCsv(rows, { event: 'Tuesday Pairs', date: '2024-03-05' }))).toEqual([
       'Tuesday Pairs,2024-03-05',
       '',
-      'Place,Section,Direction,Number,Name,Players,Member numbers,Score,Percentage,Boards,Penalty',
-      '1,A,NS,3,Archer - Baker,Alice Archer & Bob Baker,100001 & ,123.5,61.75,24,',
-      `'=2,,,7,"'-Cooper, ""Dyer""",Carol Cooper & Dan Dyer,,-3,,24,-1.5`,
+      'Place,Section,Direction,Number,Name,Players,Member numbers,Score,Percentage,Boards,Penalty,Carried forward',
+      '1,A,NS,3,Archer - Baker,Alice Archer & Bob Baker,100001 & ,123.5,61.75,24,,12.25',
+      `'=2,,,7,"'-Cooper, ""Dyer""",Carol Cooper & Dan Dyer,,-3,,24,-1.5,`,
     ]);
   });
 

@@ -30,6 +30,8 @@ export interface PairResult {
   exactScore: () => Fraction;
   boards: number;
   penalty: Fraction;
+  /** What a final's carry-forward adds to the score (in its unit); null or absent: none. */
+  carried?: Fraction | null;
 }
 
 /** `combine` of one part without penalty, the same floating-point steps without its arrays and closures (thousands per correction). */
@@ -84,6 +86,7 @@ class SingleResult implements PairResult {
 export class PairRow implements RankingRow {
   readonly boards: number;
   readonly penalty: Fraction | null;
+  readonly carried: Fraction | null;
 
   constructor(
     readonly contestant: ContestantRow,
@@ -95,6 +98,7 @@ export class PairRow implements RankingRow {
   ) {
     this.boards = result.boards;
     this.penalty = result.penalty.isZero() ? null : result.penalty;
+    this.carried = result.carried ?? null;
   }
 
   /** Written when read: most rows of a national ranking are never shown. */
@@ -139,35 +143,53 @@ export function sessionResult(tally: Tally, mp: boolean, weighting: 'BOARDS' | '
 const fieldOrder = (label: string) => label.replace(/\bNS\b/, '0').replace(/\bEW\b/, '1');
 export const byField = (a: string, b: string) => (fieldOrder(a) < fieldOrder(b) ? -1 : fieldOrder(a) > fieldOrder(b) ? 1 : 0);
 
-export function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction): PairResult {
+/**
+ * A final's carry-forward from its qualifying stage, as a part of the pair's result: `share` a board
+ * (a fraction of the top in matchpoints), over `boards` boards (its fraction of the qualifying boards),
+ * weighing `weight` beside the sessions (`boards` under BOARDS weighting).
+ */
+export interface CarriedPart {
+  share: Fraction;
+  boards: Fraction;
+  weight: Fraction;
+}
+
+export function combine(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction, carried: CarriedPart | null = null): PairResult {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const penalty = sum(parts.map((p) => p.penalty));
   const weight = (p: { tally: Tally }) => (weighting === 'BOARDS' ? p.tally.boards : 1);
-  const totalWeight = parts.reduce((n, p) => n + weight(p), 0);
+  const carriedWeight = carried ? carried.weight.toNumber() : 0;
+  const totalWeight = parts.reduce((n, p) => n + weight(p), 0) + carriedWeight;
   // Per session: MPs over the tops of its boards, or IMPs/points per board.
   const approxShare = (p: (typeof parts)[number]) => {
     const net = p.tally.approx - p.penalty.toNumber();
     if (!mp) return net / p.tally.boards;
     return p.tally.tops.isZero() ? 0 : net / p.tally.tops.toNumber();
   };
-  const approx = parts.reduce((x, p) => x + approxShare(p) * weight(p), 0) / totalWeight;
-  // As exactPair computes them: MPs of one session are its own, several are on the common top.
-  const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0);
-  const approxScore = !mp || parts.length === 1 ? approxNet : approx * boards * commonTop.toNumber();
+  const approx = (parts.reduce((x, p) => x + approxShare(p) * weight(p), 0) + (carried ? carried.share.toNumber() * carriedWeight : 0)) / totalWeight;
+  // As exactPair computes them: MPs of one session are its own, several (or one with a carry-forward) are on the common top.
+  const approxNet = parts.reduce((x, p) => x + p.tally.approx - p.penalty.toNumber(), 0) + (carried ? carried.share.toNumber() * carried.boards.toNumber() : 0);
+  const approxScore = !mp || (parts.length === 1 && !carried) ? approxNet : approx * (boards + (carried ? carried.boards.toNumber() : 0)) * commonTop.toNumber();
   let exact: ReturnType<PairResult['figures']> | null = null;
-  const figures = () => (exact ??= exactPair(parts, mp, weighting, commonTop));
-  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, figures, exactScore: () => figures().score };
+  const figures = () => (exact ??= exactPair(parts, mp, weighting, commonTop, carried));
+  return { approx, approxScore, approxPercentage: mp ? approx * 100 : null, boards, penalty, figures, exactScore: () => figures().score, carried: carried && carriedScore(carried, mp, commonTop) };
 }
 
-export function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction) {
+/** What the carry-forward adds to the score shown: its matchpoints on the common top, or its IMPs or points. */
+const carriedScore = (carried: CarriedPart, mp: boolean, commonTop: Fraction) => carried.share.mul(carried.boards).mul(mp ? commonTop : Fraction.ONE);
+
+export function exactPair(parts: { tally: Tally; penalty: Fraction }[], mp: boolean, weighting: 'BOARDS' | 'EQUAL', commonTop: Fraction, carried: CarriedPart | null = null) {
   const boards = parts.reduce((n, p) => n + p.tally.boards, 0);
   const net = parts.map((p) => p.tally.score.sub(p.penalty));
   const weights = parts.map((p) => frac(weighting === 'BOARDS' ? p.tally.boards : 1));
-  const mean = (values: Fraction[]) => sum(values.map((v, i) => v.mul(weights[i]))).div(sum(weights));
-  if (!mp) return { key: mean(net.map((n, i) => n.div(frac(parts[i].tally.boards)))), score: sum(net), percentage: null };
-  const shares = net.map((n, i) => (parts[i].tally.tops.isZero() ? Fraction.ZERO : n.div(parts[i].tally.tops)));
-  const share = mean(shares);
-  // One session: its own matchpoints. Several: the percentage over a common top per board.
-  const score = parts.length === 1 ? net[0] : share.mul(frac(boards)).mul(commonTop);
+  const shares = net.map((n, i) => (!mp ? n.div(frac(parts[i].tally.boards)) : parts[i].tally.tops.isZero() ? Fraction.ZERO : n.div(parts[i].tally.tops)));
+  if (carried) {
+    shares.push(carried.share);
+    weights.push(carried.weight);
+  }
+  const share = sum(shares.map((v, i) => v.mul(weights[i]))).div(sum(weights));
+  if (!mp) return { key: share, score: carried ? sum(net).add(carriedScore(carried, mp, commonTop)) : sum(net), percentage: null };
+  // One session: its own matchpoints. Several, or a carry-forward: the percentage over a common top per board.
+  const score = parts.length === 1 && !carried ? net[0] : share.mul(frac(boards).add(carried ? carried.boards : Fraction.ZERO)).mul(commonTop);
   return { key: share, score, percentage: share.mul(frac(100)) };
 }

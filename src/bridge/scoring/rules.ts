@@ -1,4 +1,5 @@
 import { InvalidScoringError } from '../errors.js';
+import { Fraction } from '../fraction.js';
 import type { TieBreak } from '../team-standings.js';
 import { DEFAULT_TIE_BREAKS } from '../team-standings.js';
 import type { DiscreteVpScale } from '../victory-points.js';
@@ -47,6 +48,35 @@ export interface MultipleArtificial extends ArtificialScores {
   from: number;
 }
 
+/**
+ * A final's carry-forward from its qualifying stage (DOMAIN §7), worked out when the director sets
+ * it and kept as it was then: `fraction` of each contestant's qualifying result counts in the final's
+ * event ranking. Pairs: the qualifying figure a board (a fraction of the top in matchpoints, IMPs or
+ * points a board otherwise) counts as `fraction` × its qualifying boards played at that figure, so
+ * with 1/2 a final's matchpoints gain S × FT / (2 × QT), the EBU's formula. Teams: `fraction` × the
+ * qualifying VPs (or IMPs, points) are added to the total.
+ */
+export interface CarryForward {
+  fromEventId: string;
+  /** Exact, e.g. "1/2". */
+  fraction: string;
+  entries: CarriedEntry[];
+}
+
+export interface CarriedEntry {
+  /** The contestant in this event (the final). */
+  contestant: string;
+  /** The same pair or team in the qualifying event. */
+  from: string;
+  /** Pairs: the qualifying figure a board, exact (matchpoints: a fraction of the top, 0 to 1). */
+  share: string | null;
+  /** Pairs: boards the qualifying result was over, and its sessions (the weight under EQUAL session weighting). */
+  boards: number;
+  sessions: number;
+  /** The qualifying total in the ranking's unit (teams: VPs, IMPs or points), exact. */
+  score: string;
+}
+
 export type ButlerTrim = { perEnd: number } | { percentPerEnd: number };
 
 export interface VpAward {
@@ -88,6 +118,8 @@ export interface ScoringRules {
   knockout: boolean;
   /** Knockout carry-over: IMPs a team starts its match with. */
   carryOver: { team: string; opponent: string; imps: number }[];
+  /** A final's carry-forward from its qualifying stage, counted in the ranking over all its sessions; null: none. */
+  carryForward: CarryForward | null;
 }
 
 export const DEFAULT_RULES: ScoringRules = {
@@ -115,6 +147,7 @@ export const DEFAULT_RULES: ScoringRules = {
   forfeitAward: { rule: 'FIXED', vps: null, loserVps: 0 },
   knockout: false,
   carryOver: [],
+  carryForward: null,
 };
 
 /** The options kept in Event.scoringOptions (JSON): any subset of the rules except the VP scale's name. */
@@ -191,5 +224,23 @@ export function checkRules(rules: ScoringRules): void {
     throw new InvalidScoringError(`crossImpComparisons is a whole number of comparisons, 1 or more; got ${rules.crossImpComparisons}`, 'crossImpComparisons');
   }
   if (rules.impCapPerRound !== null && !(rules.impCapPerRound > 0)) throw new InvalidScoringError(`impCapPerRound must be above 0; got ${rules.impCapPerRound}`, 'impCapPerRound');
+  if (rules.carryForward) checkCarryForward(rules.carryForward);
   if (rules.vpScale === 'CUSTOM' && !rules.customVpScale) throw new InvalidScoringError('vpScale CUSTOM needs the table (customVpScale)', 'customVpScale');
+}
+
+/** A stored carry-forward reads as the one set: exact figures, a fraction above 0 and at most 1. */
+function checkCarryForward(carry: CarryForward): void {
+  const exact = (text: unknown, field: string) => {
+    try {
+      return Fraction.parse(String(text));
+    } catch {
+      throw new InvalidScoringError(`carryForward.${field} is not an exact number: ${String(text)}`, `carryForward.${field}`);
+    }
+  };
+  const fraction = exact(carry.fraction, 'fraction');
+  if (fraction.compare(Fraction.ZERO) <= 0 || fraction.compare(Fraction.ONE) > 0) throw new InvalidScoringError(`carryForward.fraction is above 0 and at most 1; got ${carry.fraction}`, 'carryForward.fraction');
+  for (const e of carry.entries) {
+    exact(e.score, 'entries.score');
+    if (e.share !== null) exact(e.share, 'entries.share');
+  }
 }

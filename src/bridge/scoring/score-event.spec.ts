@@ -239,6 +239,61 @@ describe('the event scoring core', () => {
   });
 });
 
+describe('a final’s carry-forward from its qualifying stage (DOMAIN §7)', () => {
+  const carry = (entries: [string, string | null, number, number, string][], fraction = '1/2'): StoredRules => ({
+    carryForward: { fromEventId: 'q', fraction, entries: entries.map(([contestant, share, boards, sessions, score]) => ({ contestant, from: `q${contestant}`, share, boards, sessions, score })) },
+  });
+  const ranking = (e: EventInput, sessions?: string[]) => {
+    const scored = scoreEvent(e);
+    const rows = rankingRows(scored, [...scored.sessions.values()].filter((s) => !sessions || sessions.includes(s.data.session.id)));
+    return rows.map((r) => ({ id: r.contestant.id, place: r.place, score: r.score.toString(), percentage: r.percentage?.round(2) ?? null, carried: r.carried?.toString() ?? null, boards: r.boards }));
+  };
+  // Pairs 1 and 3 sit NS, 2 and 4 EW; top 2 a board. Pair 1 and pair 3 each score 2 of 4.
+  const final = [line(1, 1, 2, 420), line(1, 3, 4, 170), line(2, 1, 2, -100), line(2, 3, 4, 100)];
+  // Pair 1 qualified on 60 % over 20 boards, pair 3 on 40 %; pairs 2 and 4 carry nothing.
+  const carried = carry([['1', '3/5', 20, 2, '0'], ['3', '2/5', 20, 2, '0']]);
+
+  it('matchpoints: half the qualifying boards at the qualifying percentage, the EBU’s S × FT / (2 × QT)', () => {
+    // Pair 1: S × FT / (2 × QT) = (0.6 × 20 × QT) × 2 / (2 × QT) = 12 MPs carried; 2 + 12 = 14 of (2 + 10) × 2 = 24, 58.33 %.
+    expect(ranking(event('MATCHPOINTS', 4, [final], carried))).toEqual([
+      { id: '1', place: '1', score: '14', percentage: 58.33, carried: '12', boards: 2 },
+      { id: '2', place: '2=', score: '2', percentage: 50, carried: null, boards: 2 },
+      { id: '4', place: '2=', score: '2', percentage: 50, carried: null, boards: 2 },
+      { id: '3', place: '4', score: '10', percentage: 41.67, carried: '8', boards: 2 },
+    ]);
+    // Without it the four are level.
+    expect(ranking(event('MATCHPOINTS', 4, [final])).map((r) => r.place)).toEqual(['1=', '1=', '1=', '1=']);
+  });
+
+  it('counts in the ranking over all the final’s sessions, not in one session’s, by boards or by sessions', () => {
+    const second = [line(3, 1, 2, 420), line(3, 3, 4, 420)];
+    // By boards: 2/4 over 2 boards, 1/2 over 1, 3/5 over 10: 7.5 / 13 = 57.69 %.
+    expect(ranking(event('MATCHPOINTS', 4, [final, second], carried))[0]).toMatchObject({ id: '1', percentage: 57.69, carried: '12', boards: 3 });
+    // Sessions equally: 50 %, 50 % and 60 % weighing half its two qualifying sessions: 1.6 / 3 = 53.33 %.
+    expect(ranking(event('MATCHPOINTS', 4, [final, second], { ...carried, sessionWeighting: 'EQUAL' }))[0]).toMatchObject({ id: '1', percentage: 53.33 });
+    expect(ranking(event('MATCHPOINTS', 4, [final, second], carried), ['s1']).find((r) => r.id === '1')).toMatchObject({ percentage: 50, carried: null });
+  });
+
+  it('IMPs: the qualifying IMPs a board over half its boards, added to the total', () => {
+    const plain = ranking(event('CROSS_IMPS', 4, [final]));
+    const withCarry = ranking(event('CROSS_IMPS', 4, [final], carry([['1', '3/2', 20, 2, '30']])));
+    const own = Number(plain.find((r) => r.id === '1')!.score);
+    expect(withCarry.find((r) => r.id === '1')).toMatchObject({ score: String(own + 15), carried: '15', place: '1' });
+  });
+
+  it('teams: the fraction of the qualifying total added, as a match against no one', () => {
+    const lines = [line(1, 1, 2, 170, null, 1), line(1, 2, 1, 0, null, 1)]; // team 1 +5 IMPs
+    const teams = (options: StoredRules) => ranking(event('TEAMS_IMPS', 2, [lines], options, 'TEAMS')).map((r) => [r.id, r.score, r.carried]);
+    expect(teams({})).toEqual([['1', '5', null], ['2', '-5', null]]);
+    expect(teams(carry([['2', null, 0, 0, '30']]))).toEqual([['2', '10', '15'], ['1', '5', null]]);
+  });
+
+  it('refuses a stored carry-forward it cannot score', () => {
+    expect(() => scoreEvent(event('MATCHPOINTS', 4, [final], carry([['1', '3/5', 20, 2, '0']], '3/2')))).toThrow(/carryForward.fraction/);
+    expect(() => scoreEvent(event('MATCHPOINTS', 4, [final], carry([['1', 'sixty', 20, 2, '0']])))).toThrow(/carryForward.entries.share/);
+  });
+});
+
 describe('VP scales as data (DOMAIN §5)', () => {
   it('keeps the whole-VP WBF scale’s ranges non-decreasing in width, for every match length to 64 boards', () => {
     for (let boards = 1; boards <= 64; boards++) {

@@ -6,7 +6,8 @@ import { teamStandings, type TeamMatch } from '../team-standings.js';
 import { movementOf, oneWinner, type ContestantRow, type EventInput, type PenaltyRow, type SessionInput } from './event-input.js';
 import { keptSessionRanking, keptSessionRankingSteps, takenOver } from './kept-ranking.js';
 import { listOfRows, type RankedList } from './ranked-list.js';
-import { byField, combine, numberKey, PairRow, sessionResult, type PairResult } from './pair-results.js';
+import { byField, combine, numberKey, PairRow, sessionResult, type CarriedPart, type PairResult } from './pair-results.js';
+import type { CarriedEntry } from './rules.js';
 import type { ScoredEvent, ScoredSession, SessionOf } from './score-event.js';
 import type { Tally } from './session-scores.js';
 import { fixedAward, sideVps } from './vp-scales.js';
@@ -24,6 +25,8 @@ export interface RankingRow<C extends ContestantRow = ContestantRow> {
   boards: number;
   /** What penalties took off the score, in the same unit; null when none. */
   penalty: Fraction | null;
+  /** What a final's carry-forward from its qualifying stage added to the score, in the same unit (the ranking over all sessions only); null or absent: none. */
+  carried?: Fraction | null;
   /**
    * Pairs: `score` and `percentage` in floating point (relative error far under 1e-9), so that a
    * page can round them for display without the exact totals — whose denominators in a national
@@ -80,7 +83,24 @@ export function* readyIndexes(scored: ScoredEvent): Generator<void, void> {
 
 /** A pairs session ranked alone, without penalties, in fields of home direction: kept with its tallies (kept-ranking.ts). */
 const keptApplies = (scored: ScoredEvent, sessions: ScoredSession[]) =>
-  scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && byDirectionOnly(scored, sessions);
+  scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && !carriedForward(scored, sessions) && byDirectionOnly(scored, sessions);
+
+/**
+ * A final's carry-forward counts in the ranking over all the event's sessions (as a knockout's
+ * carry-over does), by contestant; null when the ranking has none.
+ */
+function carriedForward(scored: ScoredEvent, sessions: ScoredSession[]): Map<string, CarriedEntry> | null {
+  const carry = scored.rules.carryForward;
+  if (!carry?.entries.length || sessions.length !== scored.data.sessions.length) return null;
+  return new Map(carry.entries.map((e) => [e.contestant, e]));
+}
+
+/** A pair's carried part: its qualifying figure a board over `fraction` of its qualifying boards (weighed by sessions under EQUAL). */
+function carriedPart(entry: CarriedEntry | undefined, fraction: Fraction, weighting: 'BOARDS' | 'EQUAL'): CarriedPart | null {
+  if (!entry || entry.share === null || entry.boards <= 0) return null;
+  const boards = fraction.mul(frac(entry.boards));
+  return { share: Fraction.parse(entry.share), boards, weight: weighting === 'BOARDS' ? boards : fraction.mul(frac(entry.sessions)) };
+}
 
 const disqualifiedIn = (sessions: ScoredSession[]) => new Set(sessions.flatMap((s) => s.data.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
 
@@ -99,9 +119,12 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const results = new Map<string, PairResult>();
   const weighting = scored.rules.sessionWeighting;
   const penalised = new Set(sessions.flatMap((s) => s.data.penalties.map((p) => p.contestantId)));
+  const carried = carriedForward(scored, sessions);
+  const fraction = carried ? Fraction.parse(scored.rules.carryForward!.fraction) : Fraction.ZERO;
   for (const c of scored.data.contestants.values()) {
     if (disqualified.has(c.id)) continue;
-    if (sessions.length === 1 && !penalised.has(c.id)) {
+    const carriedHere = carried && carriedPart(carried.get(c.id), fraction, weighting);
+    if (sessions.length === 1 && !penalised.has(c.id) && !carriedHere) {
       // One session, no penalty: the result is its tally's alone, and a tally a correction left alone is reused.
       const tally = sessions[0].tallies.get(c.id);
       if (tally?.boards) results.set(c.id, sessionResult(tally, mp, weighting, commonTop));
@@ -112,7 +135,7 @@ function pairRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
       return tally?.boards ? [{ s, tally, penalty: pairPenalty(scored, s, c.id, tally) }] : [];
     });
     if (!parts.length) continue;
-    results.set(c.id, combine(parts, mp, weighting, commonTop));
+    results.set(c.id, combine(parts, mp, weighting, commonTop, carriedHere || null));
   }
   const labels = fieldLabels(scored, sessions);
   const fields = new Map<string, ContestantRow[]>();
@@ -220,7 +243,7 @@ function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const rules = scored.rules;
   const useVps = scored.kind === 'TEAMS_IMPS' && !!rules.vpScale;
   const played = sessions.flatMap((s) => sessionSides(s, true)).map((side) => teamMatch(scored, side, useVps));
-  const awards = useVps ? matchAwards(scored, sessions, played) : [];
+  const awards = [...(useVps ? matchAwards(scored, sessions, played) : []), ...carriedTotals(scored, sessions)];
   const all = [...played, ...awards];
   const vpPenalties = new Map<string, Fraction>();
   for (const p of sessions.flatMap((s) => s.data.penalties)) {
@@ -233,10 +256,19 @@ function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const standings = teamStandings(all, rules.tieBreaks, vpPenalties, disqualifiedIn(sessions), (team) => listedKey(scored, team));
   const boards = new Map<string, number>();
   for (const side of sessions.flatMap((s) => s.matches.flatMap(matchSides))) boards.set(side.team, (boards.get(side.team) ?? 0) + side.boards);
+  const carried = new Map(carriedTotals(scored, sessions).map((m) => [m.team, m.vps]));
   return standings.map(({ item, place, rank }) => {
     const penalty = (gross.get(item.team) ?? Fraction.ZERO).sub(item.vps);
-    return { contestant: scored.data.contestants.get(item.team)!, field: '', place, rank, score: item.vps, percentage: null, boards: boards.get(item.team) ?? 0, penalty: penalty.isZero() ? null : penalty };
+    return { contestant: scored.data.contestants.get(item.team)!, field: '', place, rank, score: item.vps, percentage: null, boards: boards.get(item.team) ?? 0, penalty: penalty.isZero() ? null : penalty, carried: carried.get(item.team) ?? null };
   });
+}
+
+/** A final's carry-forward for teams: `fraction` of each team's qualifying total, added as a match against no one (no tie-break counts it). */
+function carriedTotals(scored: ScoredEvent, sessions: ScoredSession[]): TeamMatch[] {
+  const carried = carriedForward(scored, sessions);
+  if (!carried) return [];
+  const fraction = Fraction.parse(scored.rules.carryForward!.fraction);
+  return [...carried.values()].filter((e) => scored.data.contestants.has(e.contestant)).map((e) => ({ team: e.contestant, opponent: null, vps: fraction.mul(Fraction.parse(e.score)), impsFor: Fraction.ZERO, impsAgainst: Fraction.ZERO }));
 }
 
 function teamMatch(scored: ScoredEvent, side: TeamSide, useVps: boolean): TeamMatch {

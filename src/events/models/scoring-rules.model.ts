@@ -150,3 +150,19 @@ export class CarryOver {
   @Field(() => ID, { description: 'The opponent (contestant id) of the match' }) opponent: string;
   @Field(() => Float, { description: 'IMPs carried over (negative: a deficit)' }) imps: number;
 }
+
+@ObjectType({ description: 'What one contestant of a final carries from its qualifying event' })
+export class CarriedForwardEntry {
+  @Field(() => ID, { description: 'The contestant in the final' }) contestantId: string;
+  @Field(() => ID, { description: 'The same pair or team in the qualifying event' }) fromContestantId: string;
+  @Field(() => Float, { nullable: true, description: 'Pairs: the qualifying percentage (matchpoints) or IMPs/points a board, 2 decimals' }) qualifyingFigure: number | null;
+  @Field(() => Int, { description: 'Boards of the qualifying result' }) boards: number;
+  @Field(() => Float, { description: 'The qualifying total (matchpoints, IMPs, VPs or points), 2 decimals' }) qualifyingScore: number;
+}
+
+@ObjectType('CarryForward', { description: 'A final’s carry-forward from its qualifying event, as set (setCarryForward)' })
+export class CarryForwardModel {
+  @Field(() => ID, { description: 'The qualifying event' }) fromEventId: string;
+  @Field({ description: 'The part of the qualifying result carried, exact ("1/2")' }) fraction: string;
+  @Field(() => [CarriedForwardEntry], { description: 'One entry per contestant of the final found in the qualifying ranking' }) entries: CarriedForwardEntry[];
+}

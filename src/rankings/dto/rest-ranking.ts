@@ -54,6 +54,7 @@ export class RankingEntryBody {
   @ApiProperty({ type: Number, nullable: true, example: 65.91 }) percentage: number | null;
   @ApiProperty({ example: 2 }) boardsPlayed: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Law 90 penalties already taken off' }) penalty: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'A final’s carry-forward from its qualifying stage, included in the score; null when none' }) carriedForward: number | null;
   @ApiProperty({ description: 'False while the results are provisional' }) official: boolean;
   @ApiProperty({ enum: ['PROVISIONAL', 'OFFICIAL', 'FINAL'] }) standing: string;
   @ApiProperty({ type: RankingClubBody, nullable: true, description: 'Simultaneous events: the host club and the club place; null when the organiser runs the section' })

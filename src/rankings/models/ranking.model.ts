@@ -44,6 +44,7 @@ export class RankingEntry {
   percentage: number | null;
   @Field(() => Int, { description: 'Boards that count for this contestant (played or assigned a score)' }) boardsPlayed: number;
   @Field(() => Float, { nullable: true, description: 'Law 90 penalties deducted from the score (already taken off)' }) penalty: number | null;
+  @Field(() => Float, { nullable: true, description: 'A final’s carry-forward from its qualifying stage, included in the score (event ranking; setCarryForward); null when none' }) carriedForward: number | null;
   @Field({ description: 'False while the results are provisional (not yet published, Law 79C)' }) official: boolean;
   @Field(() => ResultsStanding, { description: 'PROVISIONAL, OFFICIAL (correction and appeal periods running) or FINAL' })
   standing: keyof typeof ResultsStanding;

@@ -69,6 +69,7 @@ export const en = {
   'col.vsPar': 'v par',
   'col.match': 'Match',
   'col.penalty': 'Penalty',
+  'col.carried': 'Carried forward',
   'col.club': 'Club (place)',
   'board.title': 'Board {number}',
   'board.dealer': 'Dealer',

@@ -71,6 +71,7 @@ export const zhCN: Messages = {
   'col.vsPar': '对比 标准分',
   'col.match': '对抗',
   'col.penalty': '罚分',
+  'col.carried': '带入分',
   'col.club': '俱乐部（名次）',
   'board.title': '第 {number} 副',
   'board.dealer': '发牌人',

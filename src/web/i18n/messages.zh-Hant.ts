@@ -74,6 +74,7 @@ export const zhHant: Messages = {
   'col.vsPar': '對比 標準分',
   'col.match': '對抗',
   'col.penalty': '罰分',
+  'col.carried': '帶入分',
   'col.club': '俱樂部（名次）',
   'board.title': '第 {number} 副',
   'board.dealer': '發牌人',

@@ -31,6 +31,8 @@ function fieldName(ctx: PageContext, field: string): string {
 function rankingTable(ctx: PageContext, event: Event, entries: RankingEntry[], field: string, link: (e: RankingEntry) => string | null, id: string): Html {
   const percent = entries.some((e) => e.percentage !== null);
   const penalties = entries.some((e) => e.penalty);
+  // A final's carry-forward from its qualifying stage, included in the score.
+  const carried = entries.some((e) => e.carriedForward !== null && e.carriedForward !== undefined);
   const teams = event.kind === 'TEAMS';
   // A simultaneous: each pair's club and its place there, beside the national place.
   const clubs = entries.some((e) => e.club);
@@ -43,6 +45,7 @@ ${field ? html`<caption>${fieldName(ctx, field)}</caption>` : ''}
 <th scope="col" class="n">${ctx.t(scoreUnit(event))}</th>
 ${percent ? html`<th scope="col" class="n">${ctx.t('col.percentage')}</th>` : ''}
 ${penalties ? html`<th scope="col" class="n hide-narrow">${ctx.t('col.penalty')}</th>` : ''}
+${carried ? html`<th scope="col" class="n hide-narrow">${ctx.t('col.carried')}</th>` : ''}
 ${clubs ? html`<th scope="col" class="club">${ctx.t('col.club')}</th>` : ''}
 </tr></thead>
 <tbody>${entries.map((e) => {
@@ -55,6 +58,7 @@ ${clubs ? html`<th scope="col" class="club">${ctx.t('col.club')}</th>` : ''}
 <td class="n score" data-value="${e.score}">${ctx.num(e.score)}</td>
 ${percent ? html`<td class="n percentage" data-value="${e.percentage ?? ''}">${ctx.percent(e.percentage)}</td>` : ''}
 ${penalties ? html`<td class="n hide-narrow">${e.penalty ? ctx.num(-e.penalty) : ''}</td>` : ''}
+${carried ? html`<td class="n carried hide-narrow">${e.carriedForward === null || e.carriedForward === undefined ? '' : ctx.num(e.carriedForward)}</td>` : ''}
 ${clubs ? html`<td class="club">${e.club ? `${e.club.name} (${e.club.place})` : ''}</td>` : ''}
 </tr>`;
   })}</tbody>
