@@ -62,13 +62,18 @@ export function mergeRules(current: StoredRules, input: Partial<Pick<ScoringRule
   if (input.butlerTrim) next.butlerTrim = defined(input.butlerTrim);
   if (input.multipleArtificial) next.multipleArtificial = multipleArtificial(input.multipleArtificial, next as StoredRules, current.multipleArtificial);
   checkFitsEvent(next as StoredRules, event);
+  checkScorable(next as StoredRules, event.vpScale);
+  return next as StoredRules;
+}
+
+/** Options about to be stored, checked by the scoring core's own rules: nothing is stored that would score differently from what was asked. */
+export function checkScorable(scoringOptions: StoredRules, vpScale: string | null): void {
   try {
-    rulesOf({ scoringOptions: next, vpScale: event.vpScale });
+    rulesOf({ scoringOptions, vpScale });
   } catch (error) {
     if (error instanceof DomainError) throw new BadInputError(error.message, [error.field ?? 'input']);
     throw error;
   }
-  return next as StoredRules;
 }
 
 /**

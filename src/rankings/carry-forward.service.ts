@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Fraction } from '../bridge/fraction.js';
-import { DomainError } from '../bridge/errors.js';
 import { rulesOf, type CarryForward, type StoredRules } from '../bridge/scoring/index.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Event, Prisma } from '../generated/prisma/client.js';
-import { scoringChanges } from '../events/scoring-rules.js';
+import { checkScorable, scoringChanges } from '../events/scoring-rules.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
 import { carriedEntries } from './carried-entries.js';
@@ -41,12 +40,7 @@ export class CarryForwardService {
       const event = await tx.event.findUnique({ where: { id: input.eventId } });
       if (!event || event.deletedAt) throw new NotFoundError('Event', input.eventId, 'eventId');
       const scoringOptions = { ...((event.scoringOptions ?? {}) as StoredRules), carryForward: carry?.rules ?? null };
-      try {
-        rulesOf({ scoringOptions, vpScale: event.vpScale });
-      } catch (error) {
-        if (error instanceof DomainError) throw new BadInputError(error.message, [error.field ?? 'input']);
-        throw error;
-      }
+      checkScorable(scoringOptions, event.vpScale);
       const changed = scoringChanges(event, { scoring: event.scoring, vpScale: event.vpScale, scoringOptions });
       await checkSettingsChange(tx, { eventId: event.id }, { action: 'SCORING_RULES_CHANGED', subject: 'the event', entityId: event.id, ...changed, override: input.override, actor });
       const rescored = await rescoredSessions(tx, { eventId: event.id }, changed);
@@ -77,7 +71,7 @@ export class CarryForwardService {
         rows: rankingRows(qualifyingScored, sessions),
         matchpoints: qualifyingScored.kind === 'MATCHPOINTS',
         teams: final.kind === 'TEAMS',
-        sessionsOf: (id) => sessions.filter((s) => ('tallies' in s && s.tallies.get(id)?.boards) || 0).length,
+        sessionsOf: (id) => sessions.filter((s) => (s.tallies.get(id)?.boards ?? 0) > 0).length,
       },
       byHand,
     );

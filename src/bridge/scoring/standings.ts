@@ -243,7 +243,8 @@ function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const rules = scored.rules;
   const useVps = scored.kind === 'TEAMS_IMPS' && !!rules.vpScale;
   const played = sessions.flatMap((s) => sessionSides(s, true)).map((side) => teamMatch(scored, side, useVps));
-  const awards = [...(useVps ? matchAwards(scored, sessions, played) : []), ...carriedTotals(scored, sessions)];
+  const carriedIn = carriedTotals(scored, sessions);
+  const awards = [...(useVps ? matchAwards(scored, sessions, played) : []), ...carriedIn];
   const all = [...played, ...awards];
   const vpPenalties = new Map<string, Fraction>();
   for (const p of sessions.flatMap((s) => s.data.penalties)) {
@@ -256,7 +257,7 @@ function teamRows(scored: ScoredEvent, sessions: ScoredSession[]): RankingRow[] 
   const standings = teamStandings(all, rules.tieBreaks, vpPenalties, disqualifiedIn(sessions), (team) => listedKey(scored, team));
   const boards = new Map<string, number>();
   for (const side of sessions.flatMap((s) => s.matches.flatMap(matchSides))) boards.set(side.team, (boards.get(side.team) ?? 0) + side.boards);
-  const carried = new Map(carriedTotals(scored, sessions).map((m) => [m.team, m.vps]));
+  const carried = new Map(carriedIn.map((m) => [m.team, m.vps]));
   return standings.map(({ item, place, rank }) => {
     const penalty = (gross.get(item.team) ?? Fraction.ZERO).sub(item.vps);
     return { contestant: scored.data.contestants.get(item.team)!, field: '', place, rank, score: item.vps, percentage: null, boards: boards.get(item.team) ?? 0, penalty: penalty.isZero() ? null : penalty, carried: carried.get(item.team) ?? null };
