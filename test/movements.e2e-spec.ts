@@ -63,6 +63,16 @@ describe('sections with movements', () => {
     expect(early.errors?.[0]).toMatchObject({ message: expect.stringMatching(/cannot be in the history of round 2/), extensions: { code: 'BAD_USER_INPUT', fields: ['history'] } });
   });
 
+  it('draws Dutch-style when asked: each score group’s top half against its bottom half', async () => {
+    const standings = '[{ number: 1, score: 30 }, { number: 2, score: 30 }, { number: 3, score: 30 }, { number: 4, score: 30 }, { number: 5, score: 10 }, { number: 6, score: 10 }]';
+    const draw = async (pairing: string) =>
+      dataOf(await t.gql(`{ swissDraw(input: { standings: ${standings}, history: [{ a: 1, b: 6, round: 1 }, { a: 2, b: 5, round: 1 }, { a: 3, b: 4, round: 1 }]${pairing} }) { matches { home away } } }`)).swissDraw.matches.map(
+        (m: { home: number; away: number }) => [m.home, m.away],
+      );
+    expect(await draw('')).toEqual([[1, 2], [3, 5], [4, 6]]);
+    expect(await draw(', pairing: DUTCH')).toEqual([[1, 3], [2, 4], [5, 6]]);
+  });
+
   it('asks how many boards a round plays instead of choosing for the club', async () => {
     const res = await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "M", movement: { kind: MITCHELL, tables: 7 } }) { id } }`, { s: sessionId });
     expect(res.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: ['movement.boardsPerRound'] });

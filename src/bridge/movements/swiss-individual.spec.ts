@@ -34,6 +34,22 @@ describe('Swiss draws (DOMAIN §6.5)', () => {
     expect(() => swissDraw({ standings, history, round: 3 })).toThrow(/A match of round 3 cannot be in the history of round 3/);
   });
 
+  it('pairs Dutch-style on request: each score group’s top half v its bottom half, an odd group’s last floating down', () => {
+    const history: [number, number][] = [[1, 9], [2, 10], [3, 11], [4, 12], [5, 13], [6, 14], [7, 15], [8, 16]];
+    const groups = field(8, (i) => (i <= 4 ? 10 : 5)); // 1–4 on 10, 5–8 on 5
+    expect(swissDraw({ standings: groups, history }).matches).toEqual([[1, 2], [3, 4], [5, 6], [7, 8]]);
+    expect(swissDraw({ standings: groups, history, pairing: 'DUTCH' }).matches).toEqual([[1, 3], [2, 4], [5, 7], [6, 8]]);
+    // 1 v 3 was played: 1 takes the next of the bottom half, and 2 the one left.
+    expect(swissDraw({ standings: groups, history: [...history, [1, 3]], pairing: 'DUTCH' }).matches).toEqual([[1, 4], [2, 3], [5, 7], [6, 8]]);
+    // 1–3 on 10: 3 floats down and meets the top of the next group; 4–6 on 5 then pair by halves.
+    const odd = field(8, (i) => (i <= 3 ? 10 : i <= 6 ? 5 : 0));
+    expect(swissDraw({ standings: odd, history, pairing: 'DUTCH' }).matches).toEqual([[1, 2], [3, 4], [5, 6], [7, 8]]);
+    const six = field(6, (i) => (i <= 6 ? 7 : 0));
+    expect(swissDraw({ standings: six, history: [[1, 9]], pairing: 'DUTCH' }).matches).toEqual([[1, 4], [2, 5], [3, 6]]);
+    // The first round is drawn as asked, whatever the pairing.
+    expect(swissDraw({ standings: field(4), firstRound: 'RANKED', pairing: 'DUTCH' }).matches).toEqual([[1, 3], [2, 4]]);
+  });
+
   it('gives the bye to the lowest-ranked contestant without one', () => {
     const standings = field(5, (i) => 10 - i);
     expect(swissDraw({ standings, history: [[1, 2]], byes: [5] }).bye).toBe(4);
@@ -41,12 +57,12 @@ describe('Swiss draws (DOMAIN §6.5)', () => {
 
   it('never repeats while a draw without repeats exists (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }).map((x) => 2 * x), fc.integer({ min: 1, max: 5 }), fc.nat(), (n, rounds, seed) => {
+      fc.property(fc.integer({ min: 2, max: 9 }).map((x) => 2 * x), fc.integer({ min: 1, max: 5 }), fc.nat(), fc.constantFrom('MONRAD' as const, 'DUTCH' as const), (n, rounds, seed, pairing) => {
         const history: [number, number][] = [];
         const scores = new Map<number, number>();
         for (let r = 0; r < Math.min(rounds, n - 1); r++) {
           const standings = field(n, (i) => scores.get(i) ?? 0);
-          const draw = swissDraw({ standings, history, seed });
+          const draw = swissDraw({ standings, history, seed, pairing });
           if (r < n / 2) expect(draw.repeats).toBe(false); // a repeat-free draw always exists this early
           for (const [a, b] of draw.matches) {
             if (!draw.repeats) expect(history.some(([x, y]) => (x === a && y === b) || (x === b && y === a))).toBe(false);

@@ -29,6 +29,13 @@ export interface SwissOptions {
   round?: number;
   /** When every draw repeats a match, take the closest one (true, the default; `repeats` says so) or refuse (false). */
   allowRepeats?: boolean;
+  /**
+   * MONRAD (default): 1st v 2nd, 3rd v 4th … DUTCH (chess-style, DOMAIN §6.5): each group of equal
+   * scores split into halves, the top half's i-th v the bottom half's i-th; an odd group's last
+   * contestant floats down to the next group, and a contestant alone on its score meets the nearest
+   * below.
+   */
+  pairing?: 'MONRAD' | 'DUTCH';
 }
 
 export interface SwissDraw {
@@ -63,10 +70,35 @@ export function swissDraw(options: SwissOptions): SwissDraw {
     return { matches: order.slice(0, half).map((s, i) => [s.number, order[half + i].number]), bye, repeats: false };
   }
   const numbers = order.map((s) => s.number);
-  const clean = pairUp(numbers, meets);
+  const preferred = options.pairing === 'DUTCH' && !first ? dutchOrder(order.map((s) => s.score)) : nearestBelow;
+  const clean = pairUp(numbers, meets, preferred);
   if (clean) return { matches: clean, bye, repeats: false };
   if (options.allowRepeats === false) throw new InvalidMovementError('Every possible draw repeats a match', 'standings');
-  return { matches: pairUp(numbers, () => true)!, bye, repeats: true };
+  return { matches: pairUp(numbers, () => true, preferred)!, bye, repeats: true };
+}
+
+/**
+ * The opponents the first unpaired contestant is offered, best first, among the others still
+ * unpaired (`rest`, in ranking order): positions in the ranked list.
+ */
+type Preference = (first: number, rest: number[]) => number[];
+
+/** Monrad: the nearest below. */
+const nearestBelow: Preference = (_first, rest) => rest;
+
+/**
+ * Dutch: within the first's score group (an odd group's last floats down to the next), the bottom
+ * half in order (its mirror first), then the rest of its own half, then everyone below.
+ */
+function dutchOrder(scores: number[]): Preference {
+  return (first, rest) => {
+    const group = [first, ...rest.filter((j) => scores[j] === scores[first])];
+    if (group.length === 1) return rest;
+    if (group.length % 2 === 1) group.pop();
+    const half = group.length / 2;
+    const inGroup = new Set(group);
+    return [...group.slice(half), ...group.slice(1, half), ...rest.filter((j) => !inGroup.has(j))];
+  };
 }
 
 /**
@@ -92,18 +124,19 @@ function mayMeet({ history, repeatAfterRounds: after, round }: SwissOptions): (a
   };
 }
 
-/** Backtracking: the first unpaired meets the nearest allowed one below; give up after a budget. */
-function pairUp(numbers: number[], allowed: (a: number, b: number) => boolean, budget = 200_000): [number, number][] | null {
+/** Backtracking: the first unpaired meets the first allowed one `preferred` offers; give up after a budget. */
+function pairUp(numbers: number[], allowed: (a: number, b: number) => boolean, preferred: Preference, budget = 200_000): [number, number][] | null {
   const taken = new Array<boolean>(numbers.length).fill(false);
   const out: [number, number][] = [];
   let steps = 0;
   const go = (): boolean => {
-    const i = taken.indexOf(false);
-    if (i < 0) return true;
+    const free = numbers.flatMap((_, k) => (taken[k] ? [] : [k]));
+    if (!free.length) return true;
     if (++steps > budget) return false;
+    const i = free[0];
     taken[i] = true;
-    for (let j = i + 1; j < numbers.length; j++) {
-      if (taken[j] || !allowed(numbers[i], numbers[j])) continue;
+    for (const j of preferred(i, free.slice(1))) {
+      if (!allowed(numbers[i], numbers[j])) continue;
       taken[j] = true;
       out.push([numbers[i], numbers[j]]);
       if (go()) return true;

@@ -8,6 +8,15 @@ export enum SwissFirstRound {
 }
 registerEnumType(SwissFirstRound, { name: 'SwissFirstRound', description: 'First Swiss round: RANDOM pairing, or RANKED (by the order of the standings given)' });
 
+export enum SwissPairing {
+  MONRAD = 'MONRAD',
+  DUTCH = 'DUTCH',
+}
+registerEnumType(SwissPairing, {
+  name: 'SwissPairing',
+  description: 'MONRAD: 1st v 2nd, 3rd v 4th … DUTCH: each group of equal scores split in halves, the top half’s i-th v the bottom half’s i-th (an odd group’s last floats down)',
+});
+
 @InputType({ description: 'A team’s place going into the next Swiss round' })
 export class SwissStandingInput {
   @Field(() => Int, { description: 'The team’s contestant number' }) @IsInt() @Min(1) number: number;
@@ -48,4 +57,5 @@ export class SwissDrawInput {
   @IsOptional()
   @IsBoolean()
   allowRepeats?: boolean;
+  @Field(() => SwissPairing, { nullable: true, description: 'How rounds after the first are paired: MONRAD (default) or DUTCH' }) @IsOptional() @IsEnum(SwissPairing) pairing?: SwissPairing;
 }
