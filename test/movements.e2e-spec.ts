@@ -112,3 +112,54 @@ describe('sections with movements', () => {
     expect(res.errors?.[0].message).toMatch(/stored result\(s\) do not fit the new movement/);
   });
 });
+
+/**
+ * A Swiss teams drawn from the event itself: five teams, round 1 played (1 v 3: team 1 by 18 IMPs;
+ * 4 v 5: team 5 by 10) and team 2's bye recorded (worth 0 VPs in this event). The standings are
+ * then 1, 5, 4, 3, 2.
+ */
+describe('a Swiss round drawn from the event’s own standings, matches and byes', () => {
+  let t: TestApp;
+  let eventId: string;
+  const draw = (input: string) => t.gqlAs(null, `query($e: ID!) { swissDraw(input: { eventId: $e${input} }) { matches { table home away } bye repeats } }`, { e: eventId });
+  const pairs = (d: { matches: { home: number; away: number }[]; bye: number | null }) => ({ matches: d.matches.map((m) => [m.home, m.away]), bye: d.bye });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Swiss teams", kind: TEAMS, scoring: TEAMS_IMPS, vpScale: WBF_2013, byeAward: { rule: FIXED, vps: 0 } }) { id } }`)).createEvent.id;
+    const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 4, boards: [1, 2] }) { id } }`, { s: sessionId }));
+    const teams = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [${[1, 2, 3, 4, 5].map((n) => `{ number: ${n}, name: "Team ${n}" }`).join(',')}] }) { id number } }`, { e: eventId })).addContestants;
+    const line = (board: number, ns: number, ew: number, contract: string, declarer: string, result: string) => ({ round: 1, board, nsPair: ns, ewPair: ew, contract, declarer, result });
+    await t
+      .http()
+      .post(`/api/v1/sessions/${sessionId}/results`)
+      .send({
+        lines: [
+          line(1, 1, 3, '4S', 'N', '='), line(1, 3, 1, '2S', 'N', '+2'), line(2, 1, 3, '3NT', 'S', '='), line(2, 3, 1, '3NT', 'S', '-1'), // team 1 +6 +12
+          line(1, 4, 5, '4S', 'N', '-1'), line(1, 5, 4, '4S', 'N', '='), line(2, 4, 5, '3NT', 'S', '='), line(2, 5, 4, '3NT', 'S', '='), // team 5 +10
+        ],
+      })
+      .expect(201);
+    const two = teams.find((c: { number: number }) => c.number === 2).id;
+    dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, { s: sessionId, c: two }));
+  });
+  afterAll(() => t.close());
+
+  it('reads the standings, the matches played and the byes off the event', async () => {
+    // Team 2 had its bye: the lowest without one (3) sits out; 1 v 5 and 4 v 2 by the standings.
+    expect(pairs(dataOf(await draw('')).swissDraw)).toEqual({ matches: [[1, 5], [4, 2]], bye: 3 });
+    // The byes given replace the event's: team 2, last, sits out again.
+    expect(pairs(dataOf(await draw(', byes: []')).swissDraw)).toEqual({ matches: [[1, 5], [4, 3]], bye: 2 });
+    // Standings given replace the event's, its matches still count: 1 does not meet 3 again.
+    const standings = '[{ number: 1, score: 9 }, { number: 3, score: 8 }, { number: 5, score: 7 }, { number: 4, score: 6 }, { number: 2, score: 5 }]';
+    expect(pairs(dataOf(await draw(`, standings: ${standings}, pairing: DUTCH`)).swissDraw)).toEqual({ matches: [[1, 5], [3, 2]], bye: 4 });
+  });
+
+  it('says what it needs, and hides an event the reader may not see', async () => {
+    const none = await t.gqlAs(null, `{ swissDraw(input: {}) { bye } }`);
+    expect(none.errors?.[0]).toMatchObject({ message: expect.stringMatching(/Give the standings, or the eventId/), extensions: { code: 'BAD_USER_INPUT', fields: ['standings'] } });
+    const unknown = await t.gqlAs(null, `{ swissDraw(input: { eventId: "00000000-0000-4000-8000-000000000000" }) { bye } }`);
+    expect(unknown.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+});

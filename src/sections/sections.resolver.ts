@@ -9,7 +9,11 @@ import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { SwissDrawInput } from './dto/swiss.input.js';
-import { swissDraw } from '../bridge/movements/index.js';
+import { swissDraw, type SwissMatchPlayed } from '../bridge/movements/index.js';
+import { BadInputError } from '../common/errors.js';
+import { rankingRows } from '../rankings/event-scoring.js';
+import { ScoredEvents } from '../rankings/scored-events.service.js';
+import { swissInputOf, type SwissInput } from '../rankings/swiss-from-event.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -25,6 +29,7 @@ export class SectionsResolver {
     private readonly scopes: ScopeService,
     private readonly organizations: OrganizationsService,
     private readonly lifecycle: EventLifecycle,
+    private readonly scoredEvents: ScoredEvents,
   ) {}
 
   @Query(() => Section, { description: 'One section by id (NOT_FOUND when unknown, or of an event the key may not read)' })
@@ -71,10 +76,25 @@ export class SectionsResolver {
     return this.sectionsService.tableCard(sectionId, table);
   }
 
-  @Query(() => SwissDrawModel, { description: 'The next Swiss round from the standings: no repeats while avoidable, bye to the lowest without one' })
-  swissDraw(@Args('input') input: SwissDrawInput): SwissDrawModel {
-    const draw = swissDraw({ ...input, history: input.history?.map((m) => (m.round ? [m.a, m.b, m.round] : [m.a, m.b])) });
+  @Query(() => SwissDrawModel, {
+    description: 'The next Swiss round from the standings (given, or the event’s own with eventId): no repeats while avoidable, bye to the lowest without one',
+  })
+  async swissDraw(@Args('input') input: SwissDrawInput, @CurrentPrincipal() principal: Principal | null): Promise<SwissDrawModel> {
+    const event = input.eventId ? await this.swissInputOfEvent(input.eventId, principal) : null;
+    const standings = input.standings ?? event?.standings;
+    if (!standings) throw new BadInputError('Give the standings, or the eventId whose ranking and matches the round is drawn from', ['standings']);
+    const history = input.history?.map((m): SwissMatchPlayed => (m.round ? [m.a, m.b, m.round] : [m.a, m.b])) ?? event?.history;
+    const draw = swissDraw({ ...input, standings, history, byes: input.byes ?? event?.byes });
     return { bye: draw.bye, repeats: draw.repeats, matches: draw.matches.map(([home, away], i) => ({ table: i + 1, home, away })) };
+  }
+
+  /** The standings, matches and byes of an event the reader may see. */
+  private async swissInputOfEvent(eventId: string, principal: Principal | null): Promise<SwissInput> {
+    await this.lifecycle.check(eventId, principal);
+    const scored = await this.scoredEvents.ofEvent(eventId);
+    const input = swissInputOf(scored, rankingRows(scored, [...scored.sessions.values()]));
+    if ('problem' in input) throw new BadInputError(input.problem, ['eventId']);
+    return input;
   }
 
   @ResolveField(() => MovementModel, { nullable: true, name: 'movement', description: 'The section’s movement: rounds, tables, pairs and boards; null when none was set' })

@@ -1,6 +1,6 @@
-import { Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNumber, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 
 export enum SwissFirstRound {
   RANDOM = 'RANDOM',
@@ -37,7 +37,21 @@ export class SwissMatchInput {
 
 @InputType({ description: 'The standings and past matches from which the next Swiss round is drawn' })
 export class SwissDrawInput {
-  @Field(() => [SwissStandingInput], { description: 'Teams in ranking order, at least 2' }) @ArrayMinSize(2) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SwissStandingInput) standings: SwissStandingInput[];
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Draw from this event: its ranking over all sessions as the standings (the unplaced last, the disqualified left out), every match already played (teams: each session’s matches; pairs: the two pairs of each line) with rounds counted across sessions, and its recorded byes. standings, history or byes given here replace the event’s',
+  })
+  @IsOptional()
+  @IsUUID()
+  eventId?: string;
+  @Field(() => [SwissStandingInput], { nullable: true, description: 'Teams in ranking order, at least 2 (required without eventId)' })
+  @IsOptional()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => SwissStandingInput)
+  standings?: SwissStandingInput[];
   @Field(() => [SwissMatchInput], { nullable: true, description: 'Matches already played' })
   @IsOptional()
   @ValidateNested({ each: true })

@@ -1,0 +1,45 @@
+import type { SwissMatchPlayed, SwissStanding } from '../bridge/movements/swiss.js';
+import type { RankingRow } from '../bridge/scoring/standings.js';
+import type { ScoredEvent } from './event-scoring.js';
+
+/**
+ * What the next Swiss round is drawn from, read off the event itself (DOMAIN §6.5): its ranking
+ * over all sessions as it stands (standings by contestant number), every match already played
+ * (teams: the matches of each session; pairs: the two pairs of each traveller line) with its round
+ * counted across sessions, and the byes recorded. Pure: the resolver reads the scored event.
+ */
+export interface SwissInput {
+  standings: SwissStanding[];
+  history: SwissMatchPlayed[];
+  byes: number[];
+}
+
+export function swissInputOf(scored: ScoredEvent, rows: readonly RankingRow[]): SwissInput | { problem: string } {
+  const contestants = [...scored.data.contestants.values()];
+  if (new Set(contestants.map((c) => c.number)).size !== contestants.length) return { problem: 'The event numbers its contestants per section: a Swiss draw needs numbers unique across the event' };
+  const numberOf = (id: string) => scored.data.contestants.get(id)?.number;
+  const disqualified = new Set(scored.data.sessions.flatMap((s) => s.penalties.filter((p) => p.unit === 'DISQUALIFIED').map((p) => p.contestantId)));
+  // The ranking's order and figure (a percentage where there is one: boards differ); the unplaced last.
+  const placed = rows.map((r) => ({ number: r.contestant.number, score: (r.percentage ?? r.score).toNumber() }));
+  const lowest = Math.min(0, ...placed.map((s) => s.score));
+  const seen = new Set(placed.map((s) => s.number));
+  const unplaced = contestants.filter((c) => !seen.has(c.number) && !disqualified.has(c.id)).map((c) => ({ number: c.number, score: lowest }));
+  const history: SwissMatchPlayed[] = [];
+  const byes: number[] = [];
+  let before = 0; // rounds of the sessions before this one
+  for (const s of scored.sessions.values()) {
+    const met = scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS' ? s.matches.map((m) => [m.home, m.away, m.round] as const) : s.data.results.map((r) => [r.nsContestantId, r.ewContestantId, r.round] as const);
+    const known = new Set<string>();
+    for (const [a, b, round] of met) {
+      const [x, y] = [numberOf(a), numberOf(b)];
+      const key = `${Math.min(x ?? 0, y ?? 0)}:${Math.max(x ?? 0, y ?? 0)}:${round}`;
+      if (x === undefined || y === undefined || known.has(key)) continue;
+      known.add(key);
+      history.push(round === null ? [x, y] : [x, y, before + round]);
+    }
+    for (const a of s.data.awards ?? []) if (a.kind === 'BYE' && numberOf(a.contestantId) !== undefined) byes.push(numberOf(a.contestantId)!);
+    before += Math.max(0, ...met.map(([, , round]) => round ?? 0), ...(s.data.awards ?? []).map((a) => a.round));
+  }
+  // The ranking leaves a disqualified contestant out already (Law 91).
+  return { standings: [...placed, ...unplaced], history, byes };
+}
