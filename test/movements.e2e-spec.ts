@@ -161,5 +161,10 @@ describe('a Swiss round drawn from the event’s own standings, matches and byes
     expect(none.errors?.[0]).toMatchObject({ message: expect.stringMatching(/Give the standings, or the eventId/), extensions: { code: 'BAD_USER_INPUT', fields: ['standings'] } });
     const unknown = await t.gqlAs(null, `{ swissDraw(input: { eventId: "00000000-0000-4000-8000-000000000000" }) { bye } }`);
     expect(unknown.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    // A field larger than a Swiss (a national simultaneous) is refused before any search, as 501 standings are.
+    const big = dataOf(await t.gql(`mutation { createEvent(input: { name: "National", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    dataOf(await t.gql(`mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { id } }`, { e: big, c: Array.from({ length: 501 }, (_, i) => ({ number: i + 1 })) }));
+    const tooMany = await t.gqlAs(null, `query($e: ID!) { swissDraw(input: { eventId: $e }) { bye } }`, { e: big });
+    expect(tooMany.errors?.[0]).toMatchObject({ message: expect.stringMatching(/at most 500 contestants; this event has 501/), extensions: { code: 'BAD_USER_INPUT', fields: ['eventId'] } });
   });
 });

@@ -8,7 +8,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { Direction } from '../common/enums.js';
 import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
-import { SwissDrawInput } from './dto/swiss.input.js';
+import { MAX_SWISS_FIELD, SwissDrawInput } from './dto/swiss.input.js';
 import { swissDraw, type SwissMatchPlayed } from '../bridge/movements/index.js';
 import { BadInputError } from '../common/errors.js';
 import { rankingRows } from '../rankings/event-scoring.js';
@@ -92,6 +92,8 @@ export class SectionsResolver {
   private async swissInputOfEvent(eventId: string, principal: Principal | null): Promise<SwissInput> {
     await this.lifecycle.check(eventId, principal);
     const scored = await this.scoredEvents.ofEvent(eventId);
+    // The draw's search is for a Swiss field, as the standings a caller sends (a national simultaneous is not drawn).
+    if (scored.data.contestants.size > MAX_SWISS_FIELD) throw new BadInputError(`A Swiss draw takes at most ${MAX_SWISS_FIELD} contestants; this event has ${scored.data.contestants.size}`, ['eventId']);
     const input = swissInputOf(scored, rankingRows(scored, [...scored.sessions.values()]));
     if ('problem' in input) throw new BadInputError(input.problem, ['eventId']);
     return input;

@@ -78,20 +78,23 @@ export function swissDraw(options: SwissOptions): SwissDraw {
 }
 
 /**
- * The opponents the first unpaired contestant is offered, best first, among the others still
- * unpaired (`rest`, in ranking order): positions in the ranked list.
+ * The opponents the first unpaired contestant (`first`) is offered, best first, among those not
+ * `taken`: positions in the ranked list.
  */
-type Preference = (first: number, rest: number[]) => number[];
+type Preference = (first: number, taken: readonly boolean[]) => Iterable<number>;
 
 /** Monrad: the nearest below. */
-const nearestBelow: Preference = (_first, rest) => rest;
+function* nearestBelow(first: number, taken: readonly boolean[]): Iterable<number> {
+  for (let j = first + 1; j < taken.length; j++) if (!taken[j]) yield j;
+}
 
 /**
  * Dutch: within the first's score group (an odd group's last floats down to the next), the bottom
  * half in order (its mirror first), then the rest of its own half, then everyone below.
  */
 function dutchOrder(scores: number[]): Preference {
-  return (first, rest) => {
+  return (first, taken) => {
+    const rest = [...nearestBelow(first, taken)];
     const group = [first, ...rest.filter((j) => scores[j] === scores[first])];
     if (group.length === 1) return rest;
     if (group.length % 2 === 1) group.pop();
@@ -130,13 +133,12 @@ function pairUp(numbers: number[], allowed: (a: number, b: number) => boolean, p
   const out: [number, number][] = [];
   let steps = 0;
   const go = (): boolean => {
-    const free = numbers.flatMap((_, k) => (taken[k] ? [] : [k]));
-    if (!free.length) return true;
+    const i = taken.indexOf(false);
+    if (i < 0) return true;
     if (++steps > budget) return false;
-    const i = free[0];
     taken[i] = true;
-    for (const j of preferred(i, free.slice(1))) {
-      if (!allowed(numbers[i], numbers[j])) continue;
+    for (const j of preferred(i, taken)) {
+      if (taken[j] || !allowed(numbers[i], numbers[j])) continue;
       taken[j] = true;
       out.push([numbers[i], numbers[j]]);
       if (go()) return true;

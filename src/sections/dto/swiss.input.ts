@@ -17,6 +17,9 @@ registerEnumType(SwissPairing, {
   description: 'MONRAD: 1st v 2nd, 3rd v 4th … DUTCH: each group of equal scores split in halves, the top half’s i-th v the bottom half’s i-th (an odd group’s last floats down)',
 });
 
+/** Contestants a Swiss draw takes at most (its search is for a Swiss field, not a national simultaneous). */
+export const MAX_SWISS_FIELD = 500;
+
 @InputType({ description: 'A team’s place going into the next Swiss round' })
 export class SwissStandingInput {
   @Field(() => Int, { description: 'The team’s contestant number' }) @IsInt() @Min(1) number: number;
@@ -48,7 +51,7 @@ export class SwissDrawInput {
   @Field(() => [SwissStandingInput], { nullable: true, description: 'Teams in ranking order, at least 2 (required without eventId)' })
   @IsOptional()
   @ArrayMinSize(2)
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_SWISS_FIELD)
   @ValidateNested({ each: true })
   @Type(() => SwissStandingInput)
   standings?: SwissStandingInput[];
