@@ -6,7 +6,9 @@ import { Direction } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
 import { Traveller } from '../results/models/traveller.model.js';
 import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page.args.js';
-import { RankingEntry, RankingEntryConnection, Scorecard } from './models/ranking.model.js';
+import { RankingEntry, RankingEntryConnection, Scorecard, SplitTie } from './models/ranking.model.js';
+import { SplitTieInput } from './dto/split-tie.inputs.js';
+import { RequiresKey } from '../auth/requires.decorator.js';
 import { RankingsService, type Reader } from './rankings.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
@@ -55,6 +57,15 @@ export class RankingsResolver {
   async sessionRankingEntry(@IdArg('sessionId') sessionId: string, @IdArg('contestantId') contestantId: string, @CurrentPrincipal() principal: Principal | null) {
     await this.lifecycle.checkSession(sessionId, principal);
     return this.rankings.sessionRankingEntry(sessionId, contestantId);
+  }
+
+  @Query(() => SplitTie, {
+    description:
+      'DOMAIN §7: splits a pairs tie where the conditions of contest say it is split (the winner, the last qualifying place, an indivisible prize), by the method they name; the ranking keeps the tie (shared masterpoints and cash are never split). For the event’s keys',
+  })
+  @RequiresKey((a) => ({ kind: 'event', id: a.input?.eventId }), 'Splitting a tie')
+  splitTie(@Args('input') input: SplitTieInput) {
+    return this.rankings.splitTie(input);
   }
 
   @Query(() => Scorecard, { description: 'A contestant’s boards in a session: opponents, contract, score, matchpoints' })

@@ -13,8 +13,11 @@ import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStan
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers, StoredResult } from './event-data.js';
 import { rankedList, roundedFrom, shownFigures, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
-import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine } from './models/ranking.model.js';
+import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine, SplitTie } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
+import { splitTie, type BoardPlayed } from '../bridge/split-tie.js';
+import { numberKey } from '../bridge/scoring/pair-results.js';
+import type { SplitTieInput } from './dto/split-tie.inputs.js';
 import { ClubPlaces, clubMembers, contestantHosts } from './club-places.js';
 import { PrismaService } from '../database/prisma.service.js';
 
@@ -113,6 +116,36 @@ export class RankingsService {
     const list = this.sessionView(scored, s, {}).list;
     const at = list.positionOf(contestantId);
     return at === undefined ? null : entries([list.row(at)], [s.data.session], await this.clubs(scored, list))[0];
+  }
+
+  /**
+   * A pairs tie split by a method of DOMAIN §7 (split-tie.ts), over the event's sessions or one:
+   * each tied pair's boards read off the scored lines (matchpoints as a share of the board's top).
+   */
+  async splitTie(input: SplitTieInput): Promise<SplitTie> {
+    const scored = await this.scored.ofEvent(input.eventId);
+    if (scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS') throw new BadInputError('Teams split ties by the event’s tieBreaks, already in its ranking', ['eventId']);
+    if (input.method === 'DESIGNATED_BOARDS' && !input.boards?.length) throw new BadInputError('DESIGNATED_BOARDS needs the boards', ['boards']);
+    for (const [i, id] of input.contestantIds.entries()) if (!scored.data.contestants.has(id)) throw new NotFoundError('Contestant of this event', id, `contestantIds.${i}`);
+    const sessions = input.sessionId ? [sessionOf(scored, input.sessionId)] : [...scored.sessions.values()];
+    const tied = new Set(input.contestantIds);
+    const played = new Map<string, BoardPlayed[]>(input.contestantIds.map((id) => [id, []]));
+    for (const s of sessions) {
+      for (const r of s.data.results) {
+        if (!tied.has(r.nsContestantId) && !tied.has(r.ewContestantId)) continue;
+        const f = s.lines.get(r.id);
+        const deal = `${s.data.session.id}:${r.boardNumber}:${r.boardForm}`;
+        for (const [side, own, opponent] of [['ns', r.nsContestantId, r.ewContestantId], ['ew', r.ewContestantId, r.nsContestantId]] as const) {
+          const figure = f && lineFigure(f, side);
+          if (figure && tied.has(own)) played.get(own)!.push({ deal, board: r.boardNumber, figure, opponent });
+        }
+      }
+    }
+    const percent = scored.kind === 'MATCHPOINTS' && input.method !== 'BETTER_BOARDS';
+    const split = splitTie(input.contestantIds, played, { method: input.method, boards: input.boards }, (id) => numberKey(scored.data.contestants.get(id)!));
+    return {
+      entries: split.map(({ item, place }) => ({ contestant: rankedContestant(scored.data.contestants.get(item.contestant)!), place, figure: (percent ? item.figure.mul(frac(100)) : item.figure).round(2) })),
+    };
   }
 
   async scorecard(sessionId: string, contestantId: string, reader: Reader): Promise<Scorecard> {
@@ -342,4 +375,11 @@ function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult, n
 
 function rankedContestant(c: ContestantWithPlayers): RankedContestant {
   return { id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
+}
+
+/** A side's figure on a line: matchpoints as a share of the top, else IMPs (or points); none when the line has none. */
+function lineFigure(f: LineFigures, side: 'ns' | 'ew'): Fraction | null {
+  const mp = side === 'ns' ? f.nsMatchpoints : f.ewMatchpoints;
+  if (mp && f.top && !f.top.isZero()) return mp.div(f.top);
+  return (side === 'ns' ? f.nsImps : f.ewImps) ?? null;
 }

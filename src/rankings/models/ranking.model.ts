@@ -92,3 +92,15 @@ export class Scorecard {
   })
   matchpoints: number;
 }
+
+@ObjectType({ description: 'One tied contestant after the split: its place among the tied and the figure that placed it' })
+export class SplitTieEntry {
+  @Field(() => RankedContestant, { description: 'The contestant' }) contestant: RankedContestant;
+  @Field({ description: '"1", "2", "1=" …: among the tied only; still equal on the figure: still tied' }) place: string;
+  @Field(() => Float, { description: 'The figure (matchpoints as a share of the top in percent, IMPs or points, or a count of boards), 2 decimals' }) figure: number;
+}
+
+@ObjectType({ description: 'A pairs tie split by the method asked for' })
+export class SplitTie {
+  @Field(() => [SplitTieEntry], { description: 'The tied contestants, best first' }) entries: SplitTieEntry[];
+}
