@@ -100,6 +100,21 @@ describe('sections with movements', () => {
     expect(wrongPair.body.fields).toEqual(['ewPair']);
   });
 
+  it('lists the lines of a round still to come (DOMAIN §6.6), a stored line gone from the list', async () => {
+    const missing = async (round: number) => dataOf(await t.gql(`query($id: ID!) { section(id: $id) { missingLines(round: ${round}) { round table board ns ew } } }`, { id: sectionId })).section.missingLines;
+    // Round 2 of the 5-table Mitchell: table 2 is NS 2 v EW 1 on boards 7–9, and board 7 is in.
+    const round2 = await missing(2);
+    expect(round2).toHaveLength(5 * 3 - 1);
+    expect(round2.filter((l: { table: number }) => l.table === 2)).toEqual([{ round: 2, table: 2, board: 8, ns: 2, ew: 1 }, { round: 2, table: 2, board: 9, ns: 2, ew: 1 }]);
+    // The arrow-switched last round lists the pairs as they sit: the EW pair North–South.
+    const movement = dataOf(await t.gql(`query($id: ID!) { movement(sectionId: $id) { rounds { tables { table ns ew boards arrowSwitch } } } }`, { id: sectionId })).movement;
+    const last = movement.rounds[4].tables[0];
+    expect(last.arrowSwitch).toBe(true);
+    expect((await missing(5))[0]).toEqual({ round: 5, table: 1, board: last.boards[0], ns: last.ew, ew: last.ns });
+    const section = dataOf(await t.gql(`query($id: ID!) { section(id: $id) { missingLines { round } } }`, { id: sectionId })).section;
+    expect(section.missingLines).toHaveLength(5 * 15 - 1);
+  });
+
   it('keeps and flags a misfit line when the event accepts them (Law 15)', async () => {
     dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { acceptOutOfMovement: true }) { acceptOutOfMovement } }`, { e: eventId }));
     const res = await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ round: 2, table: 2, board: 1, nsPair: 2, ewPair: 1, contract: '1NT', declarer: 'N', tricks: 7 }).expect(201);

@@ -7,7 +7,7 @@ import { Organization } from '../organizations/models/organization.model.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { Direction } from '../common/enums.js';
-import { GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
+import { ExpectedLine, GuideCardRound, MovementModel, SwissDrawModel, TableCardRound } from './models/movement.model.js';
 import { MAX_SWISS_FIELD, SwissDrawInput } from './dto/swiss.input.js';
 import { swissDraw, type SwissMatchPlayed } from '../bridge/movements/index.js';
 import { BadInputError } from '../common/errors.js';
@@ -102,6 +102,14 @@ export class SectionsResolver {
   @ResolveField(() => MovementModel, { nullable: true, name: 'movement', description: 'The section’s movement: rounds, tables, pairs and boards; null when none was set' })
   sectionMovement(@Parent() section: Section) {
     return this.sectionsService.movement(section.id);
+  }
+
+  @ResolveField(() => [ExpectedLine], {
+    nullable: true,
+    description: 'DOMAIN §6.6: the lines the movement expects that are not stored yet, by round and table (a line marked not played or adjusted is stored); null without a pairs or teams movement',
+  })
+  missingLines(@Parent() section: Section, @Args('round', { type: () => Int, nullable: true, description: 'One round only' }) round?: number) {
+    return this.sectionsService.missingLines(section.id, round ?? undefined);
   }
 
   @ResolveField(() => Organization, { nullable: true, description: 'Simultaneous events: the club running this section; null when the event’s own organisation runs it' })

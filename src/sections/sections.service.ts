@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { generateMovement, movementBoards, validateLine, type Movement } from '../bridge/movements/index.js';
+import { missingLines } from '../bridge/movements/missing-lines.js';
 import { DomainError } from '../bridge/errors.js';
 import { ensureBoards, requireSession } from '../boards/boards.service.js';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
@@ -10,7 +11,7 @@ import type { Prisma, Section as SectionRow } from '../generated/prisma/client.j
 import type { CreateSectionInput, UpdateSectionInput } from './dto/section.inputs.js';
 import { finishSection, handOver, sectionHost } from './hosting.js';
 import type { MovementInput } from './dto/movement.input.js';
-import type { GuideCardRound, MovementModel } from './models/movement.model.js';
+import type { ExpectedLine, GuideCardRound, MovementModel } from './models/movement.model.js';
 import type { Section } from './models/section.model.js';
 
 const toSection = (row: SectionRow): Section => ({
@@ -117,6 +118,14 @@ export class SectionsService {
     });
     await this.live.rankingsRescored(rescored);
     return section;
+  }
+
+  /** DOMAIN §6.6 (8): the movement's lines not yet stored (a line marked not played or adjusted is stored); null without a pairs or teams movement. */
+  async missingLines(sectionId: string, round?: number): Promise<ExpectedLine[] | null> {
+    const movement = storedMovement(await this.row(sectionId));
+    if (!movement) return null;
+    const stored = await this.prisma.result.findMany({ where: { sectionId }, select: { boardNumber: true, nsContestant: { select: { number: true } }, ewContestant: { select: { number: true } } } });
+    return missingLines(movement, stored.map((l) => ({ board: l.boardNumber, ns: l.nsContestant.number, ew: l.ewContestant.number })), round);
   }
 
   async movement(sectionId: string): Promise<MovementModel | null> {

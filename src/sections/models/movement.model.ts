@@ -60,3 +60,12 @@ export class SwissDrawModel {
   @Field(() => Int, { nullable: true, description: 'The team with the bye; null when the number of teams is even' }) bye: number | null;
   @Field({ description: 'True when no draw without repeat matches existed' }) repeats: boolean;
 }
+
+@ObjectType({ description: 'A line the movement expects that has not been stored: a board at a table in a round' })
+export class ExpectedLine {
+  @Field(() => Int, { description: 'Round' }) round: number;
+  @Field(() => Int, { description: 'Table' }) table: number;
+  @Field(() => Int, { description: 'Board' }) board: number;
+  @Field(() => Int, { description: 'The pair (or team) seated NS, after an arrow switch' }) ns: number;
+  @Field(() => Int, { description: 'The pair (or team) seated EW' }) ew: number;
+}
