@@ -136,6 +136,9 @@ describe('sections with movements', () => {
 describe('a Swiss round drawn from the event’s own standings, matches and byes', () => {
   let t: TestApp;
   let eventId: string;
+  let session: string;
+  const teamId = new Map<number, string>();
+  const line = (board: number, ns: number, ew: number, contract: string, declarer: string, result: string, round = 1) => ({ round, board, nsPair: ns, ewPair: ew, contract, declarer, result });
   const draw = (input: string) => t.gqlAs(null, `query($e: ID!) { swissDraw(input: { eventId: $e${input} }) { matches { table home away } bye repeats } }`, { e: eventId });
   const pairs = (d: { matches: { home: number; away: number }[]; bye: number | null }) => ({ matches: d.matches.map((m) => [m.home, m.away]), bye: d.bye });
 
@@ -143,9 +146,9 @@ describe('a Swiss round drawn from the event’s own standings, matches and byes
     t = await startTestApp();
     eventId = dataOf(await t.gql(`mutation { createEvent(input: { name: "Swiss teams", kind: TEAMS, scoring: TEAMS_IMPS, vpScale: WBF_2013, byeAward: { rule: FIXED, vps: 0 } }) { id } }`)).createEvent.id;
     const sessionId = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id;
-    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 4, boards: [1, 2] }) { id } }`, { s: sessionId }));
+    dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", tables: 4, boards: [1, 2, 3, 4] }) { id } }`, { s: sessionId }));
+    session = sessionId;
     const teams = dataOf(await t.gql(`mutation($e: ID!) { addContestants(input: { eventId: $e, contestants: [${[1, 2, 3, 4, 5].map((n) => `{ number: ${n}, name: "Team ${n}" }`).join(',')}] }) { id number } }`, { e: eventId })).addContestants;
-    const line = (board: number, ns: number, ew: number, contract: string, declarer: string, result: string) => ({ round: 1, board, nsPair: ns, ewPair: ew, contract, declarer, result });
     await t
       .http()
       .post(`/api/v1/sessions/${sessionId}/results`)
@@ -156,8 +159,8 @@ describe('a Swiss round drawn from the event’s own standings, matches and byes
         ],
       })
       .expect(201);
-    const two = teams.find((c: { number: number }) => c.number === 2).id;
-    dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, { s: sessionId, c: two }));
+    for (const c of teams) teamId.set(c.number, c.id);
+    dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 1, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, { s: sessionId, c: teamId.get(2) }));
   });
   afterAll(() => t.close());
 
@@ -169,6 +172,27 @@ describe('a Swiss round drawn from the event’s own standings, matches and byes
     // Standings given replace the event's, its matches still count: 1 does not meet 3 again.
     const standings = '[{ number: 1, score: 9 }, { number: 3, score: 8 }, { number: 5, score: 7 }, { number: 4, score: 6 }, { number: 2, score: 5 }]';
     expect(pairs(dataOf(await draw(`, standings: ${standings}, pairing: DUTCH`)).swissDraw)).toEqual({ matches: [[1, 5], [3, 2]], bye: 4 });
+  });
+
+  it('draws a lagged Swiss from the standings of an earlier round, the later matches still not repeated', async () => {
+    // Round 2 as drawn: 5 beats 1 by 18 IMPs (boards 3 and 4), 4 and 2 draw, 3 has the bye.
+    await t
+      .http()
+      .post(`/api/v1/sessions/${session}/results`)
+      .send({
+        lines: [
+          line(3, 5, 1, '4S', 'N', '=', 2), line(3, 1, 5, '2S', 'N', '+2', 2), line(4, 5, 1, '3NT', 'S', '=', 2), line(4, 1, 5, '3NT', 'S', '-1', 2),
+          line(3, 4, 2, '3NT', 'S', '=', 2), line(3, 2, 4, '3NT', 'S', '=', 2), line(4, 4, 2, '3NT', 'S', '=', 2), line(4, 2, 4, '3NT', 'S', '=', 2),
+        ],
+      })
+      .expect(201);
+    dataOf(await t.gql(`mutation($s: ID!, $c: ID!) { recordMatchAward(input: { sessionId: $s, round: 2, kind: BYE, contestantId: $c, reason: "Odd team out" }) { id } }`, { s: session, c: teamId.get(3) }));
+    // After round 2 the order is 5, 1, 4, 2, 3: 4 (the lowest without a bye) sits out, the top match 5 v 3 (5 has met 1).
+    expect(pairs(dataOf(await draw('')).swissDraw)).toEqual({ matches: [[5, 3], [1, 2]], bye: 4 });
+    // After round 1 it was 1, 5, 4, 2, 3: the same byes and no repeat of round 2, so 1 v 2 is the top match.
+    expect(pairs(dataOf(await draw(', standingsAfterRound: 1')).swissDraw)).toEqual({ matches: [[1, 2], [5, 3]], bye: 4 });
+    const alone = await t.gqlAs(null, `{ swissDraw(input: { standingsAfterRound: 1, standings: [{ number: 1, score: 1 }, { number: 2, score: 0 }] }) { bye } }`);
+    expect(alone.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: ['standingsAfterRound'] } });
   });
 
   it('says what it needs, and hides an event the reader may not see', async () => {

@@ -3,7 +3,8 @@ import type { EventInput, LineRow } from '../bridge/scoring/event-input.js';
 import { scoreEvent } from '../bridge/scoring/score-event.js';
 import { rankingRows } from '../bridge/scoring/standings.js';
 import type { ScoredEvent } from './event-scoring.js';
-import { swissInputOf } from './swiss-from-event.js';
+import type { EventData } from './event-data.js';
+import { eventThroughRound, swissInputOf } from './swiss-from-event.js';
 
 let ids = 0;
 const line = (round: number | null, board: number, ns: number, ew: number, score: number): LineRow => ({
@@ -39,5 +40,21 @@ describe('a Swiss pairs event read as the next draw’s input', () => {
   it('refuses an event that numbers its pairs per section', () => {
     const scored = pairsEvent([[line(1, 1, 1, 2, 420)]], 2, () => 1);
     expect(swissInputOf(scored, [])).toEqual({ problem: expect.stringMatching(/numbers its contestants per section/) });
+  });
+
+  it('keeps the lines and awards up to a round counted across sessions (a lagged Swiss), and needs every line’s round', () => {
+    const award = (round: number) => ({ round, kind: 'BYE', contestantId: '1', opponentId: null });
+    const data = {
+      sessions: [
+        { results: [line(1, 1, 1, 2, 420), line(2, 2, 1, 3, 420)], awards: [award(2)] },
+        { results: [line(1, 3, 1, 4, 420), line(2, 4, 1, 5, 420)], awards: [award(1)] },
+      ],
+    } as unknown as EventData;
+    const through = eventThroughRound(data, 3);
+    if ('problem' in through) throw new Error(through.problem);
+    expect(through.sessions.map((s) => s.results.map((r) => r.boardNumber))).toEqual([[1, 2], [3]]);
+    expect(through.sessions.map((s) => s.awards.map((a) => a.round))).toEqual([[2], [1]]);
+    const unrounded = { sessions: [{ results: [line(null, 1, 1, 2, 420)], awards: [] }] } as unknown as EventData;
+    expect(eventThroughRound(unrounded, 1)).toEqual({ problem: expect.stringMatching(/every line’s round/) });
   });
 });

@@ -1,5 +1,6 @@
 import type { SwissMatchPlayed, SwissStanding } from '../bridge/movements/swiss.js';
 import type { RankingRow } from '../bridge/scoring/standings.js';
+import type { EventData } from './event-data.js';
 import type { ScoredEvent } from './event-scoring.js';
 
 /**
@@ -26,8 +27,9 @@ export function swissInputOf(scored: ScoredEvent, rows: readonly RankingRow[]): 
   const unplaced = contestants.filter((c) => !seen.has(c.number) && !disqualified.has(c.id)).map((c) => ({ number: c.number, score: lowest }));
   const history: SwissMatchPlayed[] = [];
   const byes: number[] = [];
-  let before = 0; // rounds of the sessions before this one
-  for (const s of scored.sessions.values()) {
+  const offsets = roundOffsets(scored.data);
+  for (const [i, s] of [...scored.sessions.values()].entries()) {
+    const before = offsets[i];
     const met = scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS' ? s.matches.map((m) => [m.home, m.away, m.round] as const) : s.data.results.map((r) => [r.nsContestantId, r.ewContestantId, r.round] as const);
     const known = new Set<string>();
     for (const [a, b, round] of met) {
@@ -38,8 +40,31 @@ export function swissInputOf(scored: ScoredEvent, rows: readonly RankingRow[]): 
       history.push(round === null ? [x, y] : [x, y, before + round]);
     }
     for (const a of s.data.awards ?? []) if (a.kind === 'BYE' && numberOf(a.contestantId) !== undefined) byes.push(numberOf(a.contestantId)!);
-    before += Math.max(0, ...met.map(([, , round]) => round ?? 0), ...(s.data.awards ?? []).map((a) => a.round));
   }
   // The ranking leaves a disqualified contestant out already (Law 91).
   return { standings: [...placed, ...unplaced], history, byes };
+}
+
+/** Rounds are counted across sessions: each session's rounds follow the last round of those before it (by its lines and awards). */
+function roundOffsets(data: EventData): number[] {
+  let before = 0;
+  return data.sessions.map((s) => {
+    const offset = before;
+    before += Math.max(0, ...s.results.map((r) => r.round ?? 0), ...(s.awards ?? []).map((a) => a.round));
+    return offset;
+  });
+}
+
+/**
+ * A lagged Swiss (DOMAIN §6.5): the event as it stood after `round` (counted across sessions), its
+ * later lines and awards left out, for the standings the next draw uses; every match played still
+ * counts as history. A line without a round cannot be placed, so such an event is refused.
+ */
+export function eventThroughRound(data: EventData, round: number): EventData | { problem: string } {
+  if (data.sessions.some((s) => s.results.some((r) => r.round === null))) return { problem: 'standingsAfterRound needs every line’s round: some lines were posted without one' };
+  const offsets = roundOffsets(data);
+  return {
+    ...data,
+    sessions: data.sessions.map((s, i) => ({ ...s, results: s.results.filter((r) => offsets[i] + r.round! <= round), awards: s.awards?.filter((a) => offsets[i] + a.round <= round) })),
+  };
 }

@@ -11,9 +11,10 @@ import { ExpectedLine, GuideCardRound, MovementModel, SwissDrawModel, TableCardR
 import { MAX_SWISS_FIELD, SwissDrawInput } from './dto/swiss.input.js';
 import { swissDraw, type SwissMatchPlayed } from '../bridge/movements/index.js';
 import { BadInputError } from '../common/errors.js';
-import { rankingRows } from '../rankings/event-scoring.js';
+import type { EventData } from '../rankings/event-data.js';
+import { rankingRows, scoreEvent } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
-import { swissInputOf, type SwissInput } from '../rankings/swiss-from-event.js';
+import { eventThroughRound, swissInputOf, type SwissInput } from '../rankings/swiss-from-event.js';
 import { IdArg } from '../common/id.js';
 import { Session } from '../sessions/models/session.model.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -80,7 +81,8 @@ export class SectionsResolver {
     description: 'The next Swiss round from the standings (given, or the event’s own with eventId): no repeats while avoidable, bye to the lowest without one',
   })
   async swissDraw(@Args('input') input: SwissDrawInput, @CurrentPrincipal() principal: Principal | null): Promise<SwissDrawModel> {
-    const event = input.eventId ? await this.swissInputOfEvent(input.eventId, principal) : null;
+    if (input.standingsAfterRound !== undefined && input.standingsAfterRound !== null && !input.eventId) throw new BadInputError('standingsAfterRound reads the event’s results: give the eventId', ['standingsAfterRound']);
+    const event = input.eventId ? await this.swissInputOfEvent(input.eventId, principal, input.standingsAfterRound ?? undefined) : null;
     const standings = input.standings ?? event?.standings;
     if (!standings) throw new BadInputError('Give the standings, or the eventId whose ranking and matches the round is drawn from', ['standings']);
     const history = input.history?.map((m): SwissMatchPlayed => (m.round ? [m.a, m.b, m.round] : [m.a, m.b])) ?? event?.history;
@@ -88,13 +90,16 @@ export class SectionsResolver {
     return { bye: draw.bye, repeats: draw.repeats, matches: draw.matches.map(([home, away], i) => ({ table: i + 1, home, away })) };
   }
 
-  /** The standings, matches and byes of an event the reader may see. */
-  private async swissInputOfEvent(eventId: string, principal: Principal | null): Promise<SwissInput> {
+  /** The standings (after `afterRound`, a lagged Swiss), matches and byes of an event the reader may see. */
+  private async swissInputOfEvent(eventId: string, principal: Principal | null, afterRound?: number): Promise<SwissInput> {
     await this.lifecycle.check(eventId, principal);
     const scored = await this.scoredEvents.ofEvent(eventId);
     // The draw's search is for a Swiss field, as the standings a caller sends (a national simultaneous is not drawn).
     if (scored.data.contestants.size > MAX_SWISS_FIELD) throw new BadInputError(`A Swiss draw takes at most ${MAX_SWISS_FIELD} contestants; this event has ${scored.data.contestants.size}`, ['eventId']);
-    const input = swissInputOf(scored, rankingRows(scored, [...scored.sessions.values()]));
+    const standing = afterRound === undefined ? scored : eventThroughRound(scored.data, afterRound);
+    if ('problem' in standing) throw new BadInputError(standing.problem, ['standingsAfterRound']);
+    const ranked = standing === scored ? scored : scoreEvent(standing as EventData);
+    const input = swissInputOf(scored, rankingRows(ranked, [...ranked.sessions.values()]));
     if ('problem' in input) throw new BadInputError(input.problem, ['eventId']);
     return input;
   }

@@ -48,6 +48,15 @@ export class SwissDrawInput {
   @IsOptional()
   @IsUUID()
   eventId?: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'With eventId, a lagged Swiss: the standings as they stood after this round (counted across sessions), the matches of every round still not repeated',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  standingsAfterRound?: number;
   @Field(() => [SwissStandingInput], { nullable: true, description: 'Teams in ranking order, at least 2 (required without eventId)' })
   @IsOptional()
   @ArrayMinSize(2)
