@@ -15,7 +15,7 @@ function pairsEvent(sessions: LineRow[][], pairs = 6, number = (i: number) => i)
   const event: EventInput = {
     event: { kind: 'PAIRS', scoring: 'MATCHPOINTS', vpScale: null, scoringOptions: {} },
     contestants: new Map(Array.from({ length: pairs }, (_, i) => [`${i + 1}`, { id: `${i + 1}`, number: number(i + 1), direction: null, section: null }])),
-    sessions: sessions.map((results, i) => ({ session: { id: `s${i + 1}` }, sections: [{ id: 'A', letter: 'A', boardNumbers: [], movement: null }], results, penalties: [] })),
+    sessions: sessions.map((results, i) => ({ session: { id: `s${i + 1}` }, sections: [{ id: 'A', letter: 'A', boardNumbers: [], movement: null }], results, penalties: [], awards: [] })),
   };
   return scoreEvent(event) as unknown as ScoredEvent;
 }

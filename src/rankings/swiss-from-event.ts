@@ -34,12 +34,14 @@ export function swissInputOf(scored: ScoredEvent, rows: readonly RankingRow[]): 
     const known = new Set<string>();
     for (const [a, b, round] of met) {
       const [x, y] = [numberOf(a), numberOf(b)];
-      const key = `${Math.min(x ?? 0, y ?? 0)}:${Math.max(x ?? 0, y ?? 0)}:${round}`;
-      if (x === undefined || y === undefined || known.has(key)) continue;
+      if (x === undefined || y === undefined) continue;
+      // A teams match has two rooms, a pairs meeting several boards: one entry each.
+      const key = `${Math.min(x, y)}:${Math.max(x, y)}:${round}`;
+      if (known.has(key)) continue;
       known.add(key);
       history.push(round === null ? [x, y] : [x, y, before + round]);
     }
-    for (const a of s.data.awards ?? []) if (a.kind === 'BYE' && numberOf(a.contestantId) !== undefined) byes.push(numberOf(a.contestantId)!);
+    for (const a of s.data.awards) if (a.kind === 'BYE' && numberOf(a.contestantId) !== undefined) byes.push(numberOf(a.contestantId)!);
   }
   // The ranking leaves a disqualified contestant out already (Law 91).
   return { standings: [...placed, ...unplaced], history, byes };
@@ -50,7 +52,7 @@ function roundOffsets(data: EventData): number[] {
   let before = 0;
   return data.sessions.map((s) => {
     const offset = before;
-    before += Math.max(0, ...s.results.map((r) => r.round ?? 0), ...(s.awards ?? []).map((a) => a.round));
+    before += Math.max(0, ...s.results.map((r) => r.round ?? 0), ...s.awards.map((a) => a.round));
     return offset;
   });
 }
@@ -65,6 +67,6 @@ export function eventThroughRound(data: EventData, round: number): EventData | {
   const offsets = roundOffsets(data);
   return {
     ...data,
-    sessions: data.sessions.map((s, i) => ({ ...s, results: s.results.filter((r) => offsets[i] + r.round! <= round), awards: s.awards?.filter((a) => offsets[i] + a.round <= round) })),
+    sessions: data.sessions.map((s, i) => ({ ...s, results: s.results.filter((r) => offsets[i] + r.round! <= round), awards: s.awards.filter((a) => offsets[i] + a.round <= round) })),
   };
 }

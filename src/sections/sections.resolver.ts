@@ -11,7 +11,6 @@ import { ExpectedLine, GuideCardRound, MovementModel, SwissDrawModel, TableCardR
 import { MAX_SWISS_FIELD, SwissDrawInput } from './dto/swiss.input.js';
 import { swissDraw, type SwissMatchPlayed } from '../bridge/movements/index.js';
 import { BadInputError } from '../common/errors.js';
-import type { EventData } from '../rankings/event-data.js';
 import { rankingRows, scoreEvent } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { eventThroughRound, swissInputOf, type SwissInput } from '../rankings/swiss-from-event.js';
@@ -96,9 +95,12 @@ export class SectionsResolver {
     const scored = await this.scoredEvents.ofEvent(eventId);
     // The draw's search is for a Swiss field, as the standings a caller sends (a national simultaneous is not drawn).
     if (scored.data.contestants.size > MAX_SWISS_FIELD) throw new BadInputError(`A Swiss draw takes at most ${MAX_SWISS_FIELD} contestants; this event has ${scored.data.contestants.size}`, ['eventId']);
-    const standing = afterRound === undefined ? scored : eventThroughRound(scored.data, afterRound);
-    if ('problem' in standing) throw new BadInputError(standing.problem, ['standingsAfterRound']);
-    const ranked = standing === scored ? scored : scoreEvent(standing as EventData);
+    let ranked = scored;
+    if (afterRound !== undefined) {
+      const earlier = eventThroughRound(scored.data, afterRound);
+      if ('problem' in earlier) throw new BadInputError(earlier.problem, ['standingsAfterRound']);
+      ranked = scoreEvent(earlier);
+    }
     const input = swissInputOf(scored, rankingRows(ranked, [...ranked.sessions.values()]));
     if ('problem' in input) throw new BadInputError(input.problem, ['eventId']);
     return input;
