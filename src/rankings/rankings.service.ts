@@ -15,7 +15,8 @@ import type { ContestantWithPlayers, StoredResult } from './event-data.js';
 import { rankedList, roundedFrom, shownFigures, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine, SplitTie } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
-import { splitTie, type BoardPlayed } from '../bridge/split-tie.js';
+import { splitTie } from '../bridge/split-tie.js';
+import { boardsPlayedBy } from './boards-played.js';
 import { numberKey } from '../bridge/scoring/pair-results.js';
 import type { SplitTieInput } from './dto/split-tie.inputs.js';
 import { ClubPlaces, clubMembers, contestantHosts } from './club-places.js';
@@ -128,19 +129,7 @@ export class RankingsService {
     if (input.method === 'DESIGNATED_BOARDS' && !input.boards?.length) throw new BadInputError('DESIGNATED_BOARDS needs the boards', ['boards']);
     for (const [i, id] of input.contestantIds.entries()) if (!scored.data.contestants.has(id)) throw new NotFoundError('Contestant of this event', id, `contestantIds.${i}`);
     const sessions = input.sessionId ? [sessionOf(scored, input.sessionId)] : [...scored.sessions.values()];
-    const tied = new Set(input.contestantIds);
-    const played = new Map<string, BoardPlayed[]>(input.contestantIds.map((id) => [id, []]));
-    for (const s of sessions) {
-      for (const r of s.data.results) {
-        if (!tied.has(r.nsContestantId) && !tied.has(r.ewContestantId)) continue;
-        const f = s.lines.get(r.id);
-        const deal = `${s.data.session.id}:${r.boardNumber}:${r.boardForm}`;
-        for (const [side, own, opponent] of [['ns', r.nsContestantId, r.ewContestantId], ['ew', r.ewContestantId, r.nsContestantId]] as const) {
-          const figure = f && lineFigure(f, side);
-          if (figure && tied.has(own)) played.get(own)!.push({ deal, board: r.boardNumber, figure, opponent });
-        }
-      }
-    }
+    const played = boardsPlayedBy(sessions, input.contestantIds);
     const percent = scored.kind === 'MATCHPOINTS' && input.method !== 'BETTER_BOARDS';
     const split = splitTie(input.contestantIds, played, { method: input.method, boards: input.boards }, (id) => numberKey(scored.data.contestants.get(id)!));
     return {
@@ -375,11 +364,4 @@ function scorecardLine(s: ScoredSession, scored: ScoredEvent, r: StoredResult, n
 
 function rankedContestant(c: ContestantWithPlayers): RankedContestant {
   return { id: c.id, eventId: c.eventId, section: c.section, number: c.number, direction: c.direction, name: c.name, players: c.players.map((p) => p.player) };
-}
-
-/** A side's figure on a line: matchpoints as a share of the top, else IMPs (or points); none when the line has none. */
-function lineFigure(f: LineFigures, side: 'ns' | 'ew'): Fraction | null {
-  const mp = side === 'ns' ? f.nsMatchpoints : f.ewMatchpoints;
-  if (mp && f.top && !f.top.isZero()) return mp.div(f.top);
-  return (side === 'ns' ? f.nsImps : f.ewImps) ?? null;
 }
