@@ -115,6 +115,17 @@ describe('sections with movements', () => {
     expect(section.missingLines).toHaveLength(5 * 15 - 1);
   });
 
+  it('shows on the results page, while play goes on, how many of the movement’s results are in', async () => {
+    for (const [lang, text] of [['en', 'Section A: 1 of 75 results in.'], ['zh-CN', 'A 区：已收到 1/75 个结果。'], ['zh-Hant', 'A 區：已收到 1/75 個結果。']]) {
+      const page = (await t.http().get(`/sessions/${sessionId}?lang=${lang}`).expect(200)).text;
+      expect(page).toContain(`<span data-section="A">${text}</span>`);
+    }
+    // A finished section has nothing more to come.
+    dataOf(await t.gql(`mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { id } }`, { id: sectionId }));
+    expect((await t.http().get(`/sessions/${sessionId}`).expect(200)).text).not.toContain('data-section="A"');
+    dataOf(await t.gql(`mutation($id: ID!) { updateSection(id: $id, input: { finished: false }) { id } }`, { id: sectionId }));
+  });
+
   it('keeps and flags a misfit line when the event accepts them (Law 15)', async () => {
     dataOf(await t.gql(`mutation($e: ID!) { updateEvent(id: $e, input: { acceptOutOfMovement: true }) { acceptOutOfMovement } }`, { e: eventId }));
     const res = await t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ round: 2, table: 2, board: 1, nsPair: 2, ewPair: 1, contract: '1NT', declarer: 'N', tricks: 7 }).expect(201);

@@ -9,6 +9,8 @@ import type { RankingEntry, Scorecard } from '../rankings/models/ranking.model.j
 import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { storedMovement } from '../sections/sections.service.js';
+import { expectedLineCount } from '../bridge/movements/missing-lines.js';
 import type { BoardView } from './pages/hand-diagram.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
@@ -58,7 +60,9 @@ export class WebData {
     const { session, event, organization, boards } = await this.sessionHead(id);
     const ranking = await this.publicEntries(await this.rankings.sessionRanking(id));
     const matches = event.kind === 'TEAMS' ? await this.matches(session, ranking) : [];
-    return { session, event, organization, ranking, boards, matches, ...sessionState(session) };
+    const state = sessionState(session);
+    const progress = state.standing === 'PROVISIONAL' ? await this.progress(session.id) : [];
+    return { session, event, organization, ranking, boards, matches, progress, ...state };
   }
 
   async board(sessionId: string, number: number) {
@@ -108,6 +112,22 @@ export class WebData {
 
   private async publicContestants(eventId: string) {
     return Promise.all((await this.contestants.ofEvent(eventId)).map((c) => this.privacy.contestant(c, PUBLIC)));
+  }
+
+  /**
+   * While play goes on: for each section with a movement that has not finished, the results in
+   * (lines that fit the movement) beside those it expects (DOMAIN §6.6), from the scored event's cache.
+   */
+  private async progress(sessionId: string): Promise<{ section: string; stored: number; expected: number }[]> {
+    const s = (await this.scored.ofSession(sessionId)).sessions.get(sessionId);
+    if (!s) return [];
+    const fitting = new Map<string, number>();
+    for (const r of s.data.results) if (!r.movementIssue) fitting.set(r.sectionId, (fitting.get(r.sectionId) ?? 0) + 1);
+    return s.data.sections.flatMap((section) => {
+      const movement = section.finishedAt ? null : storedMovement(section);
+      const expected = movement && expectedLineCount(movement);
+      return expected ? [{ section: section.letter, stored: Math.min(fitting.get(section.id) ?? 0, expected), expected }] : [];
+    });
   }
 
   /** A session whose pages the public may read (its event neither archived nor deleted); NotFoundError otherwise. */

@@ -17,7 +17,7 @@ export interface ExpectedLine {
  * and a Swiss, drawn round by round).
  */
 export function missingLines(movement: Movement, stored: readonly { board: number; ns: number; ew: number }[], round?: number): ExpectedLine[] | null {
-  if (movement.kind === 'INDIVIDUAL' || movement.kind === 'SWISS') return null;
+  if (expectedLineCount(movement) === null) return null;
   const have = new Set(stored.map((l) => `${l.board}:${l.ns}:${l.ew}`));
   const rows = movement.rows.filter((r) => !r.sitOut && (round === undefined || r.round === round)).sort((a, b) => a.round - b.round || a.table - b.table);
   const out: ExpectedLine[] = [];
@@ -26,4 +26,10 @@ export function missingLines(movement: Movement, stored: readonly { board: numbe
     for (const board of r.boards) if (!have.has(`${board}:${ns}:${ew}`)) out.push({ round: r.round, table: r.table, board, ns, ew });
   }
   return out;
+}
+
+/** How many lines the movement expects in all (each board of each table that is not a sit-out); null as for `missingLines`. */
+export function expectedLineCount(movement: Movement): number | null {
+  if (movement.kind === 'INDIVIDUAL' || movement.kind === 'SWISS') return null;
+  return movement.rows.reduce((n, r) => n + (r.sitOut ? 0 : r.boards.length), 0);
 }
