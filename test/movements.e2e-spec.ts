@@ -124,6 +124,13 @@ describe('sections with movements', () => {
     dataOf(await t.gql(`mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { id } }`, { id: sectionId }));
     expect((await t.http().get(`/sessions/${sessionId}`).expect(200)).text).not.toContain('data-section="A"');
     dataOf(await t.gql(`mutation($id: ID!) { updateSection(id: $id, input: { finished: false }) { id } }`, { id: sectionId }));
+    // Thirteen sections read as one total.
+    const big = dataOf(await t.gql(`mutation { createEvent(input: { name: "Thirteen sections", kind: PAIRS, scoring: MATCHPOINTS }) { id } }`)).createEvent.id;
+    const bigSession = dataOf(await t.gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: big })).createSession.id;
+    for (const letter of 'ABCDEFGHIJKLM') {
+      dataOf(await t.gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "${letter}", movement: { kind: MITCHELL, tables: 3, boardsPerRound: 2 } }) { id } }`, { s: bigSession }));
+    }
+    expect((await t.http().get(`/sessions/${bigSession}`).expect(200)).text).toContain(`<span data-section="">All sections: 0 of ${13 * 3 * 3 * 2} results in.</span>`);
   });
 
   it('keeps and flags a misfit line when the event accepts them (Law 15)', async () => {

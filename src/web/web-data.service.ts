@@ -123,11 +123,14 @@ export class WebData {
     if (!s) return [];
     const fitting = new Map<string, number>();
     for (const r of s.data.results) if (!r.movementIssue) fitting.set(r.sectionId, (fitting.get(r.sectionId) ?? 0) + 1);
-    return s.data.sections.flatMap((section) => {
+    const sections = s.data.sections.flatMap((section) => {
       const movement = section.finishedAt ? null : storedMovement(section);
       const expected = movement && expectedLineCount(movement);
       return expected ? [{ section: section.letter, stored: Math.min(fitting.get(section.id) ?? 0, expected), expected }] : [];
     });
+    // A large field (a simultaneous of hundreds of sections) reads better as one total.
+    if (sections.length <= PROGRESS_BY_SECTION) return sections;
+    return [{ section: '', stored: sections.reduce((n, x) => n + x.stored, 0), expected: sections.reduce((n, x) => n + x.expected, 0) }];
   }
 
   /** A session whose pages the public may read (its event neither archived nor deleted); NotFoundError otherwise. */
@@ -192,6 +195,9 @@ export function byRound(card: Scorecard): Map<number, Scorecard['lines']> {
   }
   return rounds;
 }
+
+/** Sections a results page lists its progress by, at most; more are shown as one total. */
+const PROGRESS_BY_SECTION = 12;
 
 function sessionState(session: Session) {
   return { standing: resultsStanding(session), hidden: travellersHidden(session) };

@@ -35,6 +35,7 @@ export const en = {
   'session.rulingsPending': 'Ruling requests awaiting the director: {count} (Law 92B).',
   'session.travellersHidden': 'The director hides travellers, scorecards and hands until the session ends.',
   'session.progress': 'Section {section}: {stored} of {expected} results in.',
+  'session.progressAll': 'All sections: {stored} of {expected} results in.',
   'standing.PROVISIONAL': 'Provisional',
   'standing.OFFICIAL': 'Official',
   'standing.FINAL': 'Final',

@@ -37,6 +37,7 @@ export const zhCN: Messages = {
   'session.rulingsPending': '待裁定的裁判请求：{count} 项（规则 92B）。',
   'session.travellersHidden': '裁判已设定：本节结束前不公开记分单、成绩卡和牌例。',
   'session.progress': '{section} 区：已收到 {stored}/{expected} 个结果。',
+  'session.progressAll': '全部分区：已收到 {stored}/{expected} 个结果。',
   'standing.PROVISIONAL': '临时成绩',
   'standing.OFFICIAL': '正式成绩',
   'standing.FINAL': '最终成绩',

@@ -40,6 +40,7 @@ export const zhHant: Messages = {
   'session.rulingsPending': '待裁定的裁判請求：{count} 項（規則 92B）。',
   'session.travellersHidden': '裁判已設定：本節結束前不公開記分單、成績卡和牌例。',
   'session.progress': '{section} 區：已收到 {stored}/{expected} 個結果。',
+  'session.progressAll': '全部分區：已收到 {stored}/{expected} 個結果。',
   'standing.PROVISIONAL': '臨時成績',
   'standing.OFFICIAL': '正式成績',
   'standing.FINAL': '最終成績',

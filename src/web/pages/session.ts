@@ -19,7 +19,7 @@ export function sessionPage(ctx: PageContext, data: SessionPage): Html {
     html`<h1>${event.name}${ctx.t('site.colon')}${sessionTitle(ctx, session)}</h1>
 ${standingNote(ctx, data.standing, session)}
 ${live ? liveStatus(ctx) : ''}
-${data.progress.length ? html`<p class="note progress">${data.progress.map((p, i) => html`${i ? html`<br>` : ''}<span data-section="${p.section}">${ctx.t('session.progress', { section: p.section, stored: String(p.stored), expected: String(p.expected) })}</span>`)}</p>` : ''}
+${data.progress.length ? html`<p class="note progress">${data.progress.map((p, i) => html`${i ? html`<br>` : ''}<span data-section="${p.section}">${ctx.t(p.section ? 'session.progress' : 'session.progressAll', { section: p.section, stored: String(p.stored), expected: String(p.expected) })}</span>`)}</p>` : ''}
 ${hiddenNotice(ctx, data.hidden)}
 <section aria-labelledby="ranking"><h2 id="ranking">${ctx.t('session.ranking')}</h2>
 ${ranking.length ? rankingTables(ctx, event, ranking, (e) => `/sessions/${session.id}/contestants/${e.contestant.id}`, 'session-ranking') : html`<p class="note">${ctx.t('event.noResults')}</p>`}
