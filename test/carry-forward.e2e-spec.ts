@@ -113,6 +113,38 @@ describe('a final’s carry-forward from its qualifying event', () => {
     expect((await ranking(qualifying.eventId)).map((r) => [r.percentage, r.carried])).toEqual([[100, null], [100, null], [0, null], [0, null]]);
   });
 
+  it('teams: half the qualifying VPs added to the final’s', async () => {
+    const gql = async (query: string, variables: Record<string, unknown>) => dataOf(await t.gqlAs(club.director, query, variables));
+    // Qualifying: a 4-team round robin, round 1 (1 v 4: team 1 by 18 IMPs; 2 v 3: team 3 by 10). Final: teams 1 and 3, one board, flat.
+    const teamsEvent = async (name: string, numbers: number[], section: string, lines: object[]) => {
+      const eventId = (await gql(`mutation($o: ID!, $n: String!) { createEvent(input: { name: $n, kind: TEAMS, scoring: TEAMS_IMPS, vpScale: WBF_2013, organizationId: $o }) { id } }`, { o: club.id, n: name })).createEvent.id as string;
+      await gql(`mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { id } }`, { e: eventId, c: numbers.map((n) => ({ number: n, name: `Team ${n}` })) });
+      const sessionId = (await gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: eventId })).createSession.id as string;
+      await gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", ${section} }) { id } }`, { s: sessionId });
+      await postLines(t, sessionId, lines);
+      return eventId;
+    };
+    const line = (board: number, ns: number, ew: number, contract: string, declarer: string, result: string) => ({ board, nsPair: ns, ewPair: ew, contract, declarer, result });
+    const qualifyingTeams = await teamsEvent('Teams qualifying', [1, 2, 3, 4], 'movement: { kind: ROUND_ROBIN, tables: 4, boardsPerRound: 2 }', [
+      line(1, 1, 4, '4S', 'N', '='), line(1, 4, 1, '2S', 'N', '+2'), line(2, 1, 4, '3NT', 'S', '='), line(2, 4, 1, '3NT', 'S', '-1'),
+      line(1, 2, 3, '4S', 'N', '-1'), line(1, 3, 2, '4S', 'N', '='), line(2, 2, 3, '3NT', 'S', '='), line(2, 3, 2, '3NT', 'S', '='),
+    ]);
+    const finalTeams = await teamsEvent('Teams final', [1, 3], 'tables: 2, boards: [1]', [line(1, 1, 3, '3NT', 'N', '='), line(1, 3, 1, '3NT', 'N', '=')]);
+    const qualifyingVps = new Map((await ranking(qualifyingTeams)).map((r) => [r.id, r.score]));
+    const set = dataOf(await t.gqlAs(club.director, SET, { in: { eventId: finalTeams, fromEventId: qualifyingTeams, fraction: '1/2' } })).setCarryForward;
+    expect(set.unmatched).toEqual([]);
+    const rows = await ranking(finalTeams);
+    // A flat match is 10 VPs each; team 1 carries half its qualifying VPs, team 3 half of its.
+    const carriedOf = (id: string) => set.event.carryForward.entries.find((e: { contestantId: string }) => e.contestantId === id);
+    for (const r of rows) {
+      const entry = carriedOf(r.id);
+      expect(entry.qualifyingScore).toBe(qualifyingVps.get(entry.fromContestantId));
+      expect(r.carried).toBeCloseTo(entry.qualifyingScore / 2, 2);
+      expect(r.score).toBeCloseTo(10 + entry.qualifyingScore / 2, 2);
+    }
+    expect(rows[0].score).toBeGreaterThan(rows[1].score);
+  });
+
   it('refuses what it cannot count, naming the field, and stores nothing', async () => {
     const imps = await playedEvent('IMP qualifying', 'CROSS_IMPS', { 1: { players: players('A1', 'A2') }, 2: { players: players('B1', 'B2') } }, [{ board: 1, nsPair: 1, ewPair: 2, contract: '4S', declarer: 'N', result: '=' }]);
     const cases: [Record<string, unknown>, string, RegExp][] = [
