@@ -128,6 +128,38 @@ describe('results pages in a browser', () => {
     }, 60_000);
   }
 
+  it('shows a final’s carry-forward beside the score, and the results still to come while it is played', async () => {
+    const gql = async (query: string, variables: Record<string, unknown> = {}) => dataOf(await t.gql(query, variables));
+    const names = ['Ann & Bob', 'Cat & Dan', 'Eve & Fay', 'Gus & Hal', 'Ivy & Jon', 'Kim & Lee'];
+    const created = async (name: string, contestants: object[], section: string) => {
+      const id = (await gql(`mutation($n: String!) { createEvent(input: { name: $n, kind: PAIRS, scoring: MATCHPOINTS }) { id } }`, { n: name })).createEvent.id as string;
+      await gql(`mutation($e: ID!, $c: [ContestantInput!]!) { addContestants(input: { eventId: $e, contestants: $c }) { id } }`, { e: id, c: contestants });
+      const session = (await gql(`mutation($e: ID!) { createSession(input: { eventId: $e }) { id } }`, { e: id })).createSession.id as string;
+      const sectionId = (await gql(`mutation($s: ID!) { createSection(input: { sessionId: $s, letter: "A", ${section} }) { id } }`, { s: session })).createSection.id as string;
+      return { id, session, sectionId };
+    };
+    const qualifying = await created('County qualifying', names.map((name, i) => ({ number: i + 1, name })), 'tables: 3, boards: [1]');
+    const played = (board: number, ns: number, ew: number, result: string) => ({ board, nsPair: ns, ewPair: ew, contract: '4S', declarer: 'N', result });
+    await t.http().post(`/api/v1/sessions/${qualifying.session}/results`).send({ lines: [played(1, 1, 2, '='), played(1, 3, 4, '-1'), played(1, 5, 6, '+1')] }).expect(201);
+    // The final: a three-table Mitchell (the same pairs by name, NS and EW), its first round played.
+    const seats = names.map((name, i) => ({ number: (i % 3) + 1, direction: i < 3 ? 'NS' : 'EW', name }));
+    const final = await created('County final', seats, 'movement: { kind: MITCHELL, tables: 3, boardsPerRound: 1 }');
+    const round1 = dataOf(await t.gql(`query($id: ID!) { movement(sectionId: $id) { rounds { tables { ns ew boards } } } }`, { id: final.sectionId })).movement.rounds[0].tables;
+    const lines = round1.map((x: { ns: number; ew: number; boards: number[] }, i: number) => ({ ...played(x.boards[0], x.ns, x.ew, i ? '-1' : '='), contract: '3NT' }));
+    await t.http().post(`/api/v1/sessions/${final.session}/results`).send({ lines }).expect(201);
+    dataOf(await t.gql(`mutation($in: SetCarryForwardInput!) { setCarryForward(input: $in) { unmatched } }`, { in: { eventId: final.id, fromEventId: qualifying.id } }));
+
+    const page = await open(`/events/${final.id}?lang=en`);
+    await shot(page, 'en-carry-forward');
+    const api = dataOf(await t.gql(`query($e: ID!) { eventRanking(eventId: $e) { contestant { id } carriedForward } }`, { e: final.id })).eventRanking;
+    const shown = await page.$$eval('table.ranking tbody tr', (rows) => rows.map((r) => ({ id: r.getAttribute('data-contestant'), carried: r.querySelector('.carried')?.textContent })));
+    expect(shown).toHaveLength(api.length);
+    for (const row of shown) expect(Number(row.carried)).toBe(api.find((e: any) => e.contestant.id === row.id).carriedForward);
+    const missing = dataOf(await t.gql(`query($id: ID!) { section(id: $id) { missingLines { board } } }`, { id: final.sectionId })).section.missingLines;
+    const session = await open(`/sessions/${final.session}?lang=en`);
+    expect(await session.$eval('.progress [data-section="A"]', (el) => el.textContent)).toBe(`Section A: ${lines.length} of ${lines.length + missing.length} results in.`);
+  });
+
   it('reads the same with JavaScript off', async () => {
     const page = await browser.newPage();
     await page.setJavaScriptEnabled(false);
