@@ -113,6 +113,25 @@ describe('a final’s carry-forward from its qualifying event', () => {
     expect((await ranking(qualifying.eventId)).map((r) => [r.percentage, r.carried])).toEqual([[100, null], [100, null], [0, null], [0, null]]);
   });
 
+  it('says when the qualifying ranking has moved since it was set, until it is set again', async () => {
+    const stale = async () => dataOf(await t.gqlAs(null, `query($e: ID!) { event(id: $e) { carryForward { stale } } }`, { e: final.eventId })).event.carryForward.stale;
+    expect(await stale()).toBe(false);
+    // A correction in the qualifying event: pair 3 made its 4S on board 2 after all.
+    await t
+      .http()
+      .post(`/api/v1/sessions/${qualifying.sessionId}/results`)
+      .send({ board: 2, nsPair: 3, ewPair: 4, contract: '4S', declarer: 'N', result: '=', correction: { reason: 'Scorer entered one trick short' } })
+      .expect(201);
+    expect(await stale()).toBe(true);
+    const before = await ranking(final.eventId);
+    const again = { eventId: final.eventId, fromEventId: qualifying.eventId, fraction: '1/2', pairs: [{ contestantId: final.pairs.get(2), fromContestantId: qualifying.pairs.get(1) }] };
+    dataOf(await t.gqlAs(club.director, SET, { in: again }));
+    expect(await stale()).toBe(false);
+    // Qualifying pair 3 now has 1 of 4 (25 %): pair 4 of the final carries 1 board (half of 2) at 25 % of the top 2.
+    expect((await ranking(final.eventId)).find((r) => r.id === final.pairs.get(4))).toMatchObject({ carried: 0.5 });
+    expect(before.find((r) => r.id === final.pairs.get(4))).toMatchObject({ carried: 0 });
+  });
+
   it('teams: half the qualifying VPs added to the final’s', async () => {
     const gql = async (query: string, variables: Record<string, unknown>) => dataOf(await t.gqlAs(club.director, query, variables));
     // Qualifying: a 4-team round robin, round 1 (1 v 4: team 1 by 18 IMPs; 2 v 3: team 3 by 10). Final: teams 1 and 3, one board, flat.
@@ -190,7 +209,7 @@ describe('a final’s carry-forward from its qualifying event', () => {
     const refused = await t.gqlAs(club.director, SET, { in: off });
     expect(refused.errors?.[0].extensions?.code).toBe('CONFLICT');
     expect(refused.errors?.[0].message).toMatch(/Law 79C.*override: true/s);
-    expect((await ranking(final.eventId))[0].carried).toBe(2);
+    expect((await ranking(final.eventId))[0].carried).toBe(1.5); // 75 % since the qualifying correction
 
     const removed = dataOf(await t.gqlAs(club.director, SET, { in: { ...off, override: true } })).setCarryForward;
     expect(removed).toMatchObject({ unmatched: [], event: { carryForward: null } });

@@ -182,6 +182,7 @@ export class EventsResolver {
       fromEventId: carry.fromEventId,
       fraction: carry.fraction,
       entries: carry.entries.map((e) => ({ contestantId: e.contestant, fromContestantId: e.from, qualifyingFigure: figure(e.share, event.scoring === 'MATCHPOINTS'), boards: e.boards, qualifyingScore: figure(e.score, false) })),
+      stored: carry,
     };
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Fraction } from '../bridge/fraction.js';
 import type { RankingRow } from '../bridge/scoring/standings.js';
-import { carriedEntries } from './carried-entries.js';
+import { carriedEntries, carriedEntriesStale } from './carried-entries.js';
 import type { ContestantWithPlayers } from './event-data.js';
 
 /** A contestant with players by id (none: known by name). */
@@ -36,5 +36,13 @@ describe('a final’s contestants found in the qualifying ranking', () => {
     const final = [side('f1', 'x', ['ann', 'bob'])];
     expect(carriedEntries(final, { ...mp, matchpoints: false }).entries[0]).toMatchObject({ share: '5/4', score: '30' });
     expect(carriedEntries(final, { ...mp, teams: true }).entries[0]).toMatchObject({ share: null, score: '30' });
+  });
+
+  it('is stale once the qualifying ranking would carry something else, or the pair is gone from it', () => {
+    const { entries } = carriedEntries([side('f1', 'x', ['ann', 'bob'])], mp);
+    expect(carriedEntriesStale(entries, mp)).toBe(false);
+    expect(carriedEntriesStale(entries, { ...mp, rows: [row(q1, '31', '125/2', 24), ...rows.slice(1)] })).toBe(true);
+    expect(carriedEntriesStale(entries, { ...mp, rows: rows.slice(1) })).toBe(true);
+    expect(carriedEntriesStale(entries, { ...mp, sessionsOf: () => 3 })).toBe(true);
   });
 });

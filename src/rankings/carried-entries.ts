@@ -42,6 +42,20 @@ export function carriedEntries(final: Iterable<ContestantWithPlayers>, qualifyin
   return { entries, unmatched };
 }
 
+/**
+ * Whether the qualifying ranking has moved since the carry-forward was worked out (a correction, a
+ * ruling, a contestant gone): some entry would now carry something else.
+ */
+export function carriedEntriesStale(entries: readonly CarriedEntry[], qualifying: QualifyingFigures): boolean {
+  const byId = new Map(qualifying.rows.map((r) => [r.contestant.id, r]));
+  return entries.some((e) => {
+    const row = byId.get(e.from);
+    if (!row) return true;
+    const now = entryOf(e.contestant, row, qualifying);
+    return now.share !== e.share || now.score !== e.score || now.boards !== e.boards || now.sessions !== e.sessions;
+  });
+}
+
 function entryOf(contestant: string, row: RankingRow<ContestantWithPlayers>, q: QualifyingFigures): CarriedEntry {
   const share = q.teams ? null : q.matchpoints ? (row.percentage ?? Fraction.ZERO).div(frac(100)) : row.boards ? row.score.div(frac(row.boards)) : Fraction.ZERO;
   return { contestant, from: row.contestant.id, share: share?.toString() ?? null, boards: row.boards, sessions: q.sessionsOf(row.contestant.id), score: row.score.toString() };

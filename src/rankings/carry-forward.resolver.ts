@@ -1,11 +1,12 @@
-import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { CarryForwardModel } from '../events/models/scoring-rules.model.js';
 import { Actor } from '../auth/actor.decorator.js';
 import { Requires } from '../auth/requires.decorator.js';
 import { CarryForwardService } from './carry-forward.service.js';
 import { SetCarryForwardInput } from './dto/carry-forward.inputs.js';
 import { CarryForwardReport } from './models/carry-forward.model.js';
 
-@Resolver()
+@Resolver(() => CarryForwardModel)
 export class CarryForwardResolver {
   constructor(private readonly service: CarryForwardService) {}
 
@@ -16,5 +17,12 @@ export class CarryForwardResolver {
   @Requires('DIRECTOR', (a) => [{ kind: 'event', id: a.input?.eventId }, { kind: 'event', id: a.input?.fromEventId }], 'Setting a carry-forward')
   setCarryForward(@Args('input') input: SetCarryForwardInput, @Actor() actor: string) {
     return this.service.set(input, actor);
+  }
+
+  @ResolveField(() => Boolean, {
+    description: 'True when the qualifying ranking has changed since the carry-forward was set (a correction, a ruling, a contestant gone, the event deleted): set it again to carry the new figures',
+  })
+  stale(@Parent() carry: CarryForwardModel) {
+    return this.service.stale(carry.stored);
   }
 }

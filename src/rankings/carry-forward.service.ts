@@ -7,8 +7,8 @@ import type { Event, Prisma } from '../generated/prisma/client.js';
 import { checkScorable, scoringChanges } from '../events/scoring-rules.js';
 import { LiveEvents } from '../live/live-events.service.js';
 import { checkSettingsChange, rescoredSessions } from '../results/settings-change.js';
-import { carriedEntries } from './carried-entries.js';
-import { rankingRows } from './event-scoring.js';
+import { carriedEntries, carriedEntriesStale, type QualifyingFigures } from './carried-entries.js';
+import { rankingRows, type ScoredEvent } from './event-scoring.js';
 import { ScoredEvents } from './scored-events.service.js';
 import type { SetCarryForwardInput } from './dto/carry-forward.inputs.js';
 
@@ -59,23 +59,20 @@ export class CarryForwardService {
     }
     if (rulesOf(final).knockout) throw new BadInputError('A knockout carries over between its teams (carryOver), not from a qualifying event', ['eventId']);
     const [finalScored, qualifyingScored] = await Promise.all([this.scored.ofEvent(final.id), this.scored.ofEvent(qualifying.id)]);
-    const sessions = [...qualifyingScored.sessions.values()];
     const byHand = new Map((input.pairs ?? []).map((p) => [p.contestantId, p.fromContestantId]));
     for (const [i, p] of (input.pairs ?? []).entries()) {
       if (!finalScored.data.contestants.has(p.contestantId)) throw new BadInputError(`pairs.${i}.contestantId: ${p.contestantId} is not a contestant of the final`, [`pairs.${i}.contestantId`]);
       if (!qualifyingScored.data.contestants.has(p.fromContestantId)) throw new BadInputError(`pairs.${i}.fromContestantId: ${p.fromContestantId} is not a contestant of the qualifying event`, [`pairs.${i}.fromContestantId`]);
     }
-    const { entries, unmatched } = carriedEntries(
-      finalScored.data.contestants.values(),
-      {
-        rows: rankingRows(qualifyingScored, sessions),
-        matchpoints: qualifyingScored.kind === 'MATCHPOINTS',
-        teams: final.kind === 'TEAMS',
-        sessionsOf: (id) => sessions.filter((s) => (s.tallies.get(id)?.boards ?? 0) > 0).length,
-      },
-      byHand,
-    );
+    const { entries, unmatched } = carriedEntries(finalScored.data.contestants.values(), qualifyingFigures(qualifyingScored), byHand);
     return { rules: { fromEventId: qualifying.id, fraction: fraction.toString(), entries }, unmatched };
+  }
+
+  /** Whether the qualifying ranking now differs from what the carry-forward was worked out from (or its event is gone). */
+  async stale(carry: CarryForward): Promise<boolean> {
+    const qualifying = await this.prisma.event.findUnique({ where: { id: carry.fromEventId }, select: { deletedAt: true } });
+    if (!qualifying || qualifying.deletedAt) return true;
+    return carriedEntriesStale(carry.entries, qualifyingFigures(await this.scored.ofEvent(carry.fromEventId)));
   }
 
   private async event(id: string, field: string): Promise<Event> {
@@ -95,4 +92,15 @@ function fractionOf(text: string): Fraction {
   }
   if (fraction.compare(Fraction.ZERO) < 0 || fraction.compare(Fraction.ONE) > 0) throw new BadInputError(`fraction is 0 (no carry-forward) to 1; got ${text}`, ['fraction']);
   return fraction;
+}
+
+/** The qualifying event's ranking over all its sessions, as a carry-forward reads it. */
+function qualifyingFigures(scored: ScoredEvent): QualifyingFigures {
+  const sessions = [...scored.sessions.values()];
+  return {
+    rows: rankingRows(scored, sessions),
+    matchpoints: scored.kind === 'MATCHPOINTS',
+    teams: scored.kind === 'TEAMS_IMPS' || scored.kind === 'TEAMS_POINTS',
+    sessionsOf: (id) => sessions.filter((s) => (s.tallies.get(id)?.boards ?? 0) > 0).length,
+  };
 }

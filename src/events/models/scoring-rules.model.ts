@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { CarryForward as StoredCarryForward } from '../../bridge/scoring/rules.js';
 
 /** The scoring rules an event sets (Law 78D leaves them to the regulations); names fixed in ../shared/API.md. */
 export enum Factoring {
@@ -165,4 +166,6 @@ export class CarryForwardModel {
   @Field(() => ID, { description: 'The qualifying event' }) fromEventId: string;
   @Field({ description: 'The part of the qualifying result carried, exact ("1/2")' }) fraction: string;
   @Field(() => [CarriedForwardEntry], { description: 'One entry per contestant of the final found in the qualifying ranking' }) entries: CarriedForwardEntry[];
+  /** Not a field: the carry-forward as stored, for `stale`. */
+  stored: StoredCarryForward;
 }
