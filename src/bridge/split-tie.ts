@@ -31,16 +31,14 @@ export interface SplitTieOptions {
 /** `key` lists contestants the figure cannot part (by default their ids). */
 export function splitTie(tied: readonly string[], played: ReadonlyMap<string, readonly BoardPlayed[]>, options: SplitTieOptions, key: (contestant: string) => string = (c) => c): Placed<{ contestant: string; figure: Fraction }>[] {
   const boardsOf = (c: string) => played.get(c) ?? [];
-  const others = (c: string) => new Set(tied.filter((x) => x !== c));
+  const named = new Set(options.boards ?? []);
   const figureOf = (c: string): Fraction => {
-    if (options.method === 'HEAD_TO_HEAD') return sum(boardsOf(c).filter((b) => others(c).has(b.opponent)).map((b) => b.figure));
-    if (options.method === 'DESIGNATED_BOARDS') {
-      const named = new Set(options.boards ?? []);
-      return sum(boardsOf(c).filter((b) => named.has(b.board)).map((b) => b.figure));
-    }
+    const others = tied.filter((x) => x !== c);
+    if (options.method === 'HEAD_TO_HEAD') return sum(boardsOf(c).filter((b) => others.includes(b.opponent)).map((b) => b.figure));
+    if (options.method === 'DESIGNATED_BOARDS') return sum(boardsOf(c).filter((b) => named.has(b.board)).map((b) => b.figure));
     let better = 0;
     const own = new Map(boardsOf(c).map((b) => [b.deal, b.figure]));
-    for (const other of others(c)) for (const b of boardsOf(other)) if (own.has(b.deal) && own.get(b.deal)!.compare(b.figure) > 0) better++;
+    for (const other of others) for (const b of boardsOf(other)) if ((own.get(b.deal)?.compare(b.figure) ?? 0) > 0) better++;
     return Fraction.of(better);
   };
   const figures = tied.map((contestant) => ({ contestant, figure: figureOf(contestant) }));

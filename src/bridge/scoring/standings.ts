@@ -83,16 +83,14 @@ export function* readyIndexes(scored: ScoredEvent): Generator<void, void> {
 
 /** A pairs session ranked alone, without penalties, in fields of home direction: kept with its tallies (kept-ranking.ts). */
 const keptApplies = (scored: ScoredEvent, sessions: ScoredSession[]) =>
-  scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && !carriedForward(scored, sessions) && byDirectionOnly(scored, sessions);
+  scored.kind !== 'TEAMS_IMPS' && scored.kind !== 'TEAMS_POINTS' && sessions.length === 1 && !sessions[0].data.penalties.length && !carriesForward(scored, sessions) && byDirectionOnly(scored, sessions);
 
-/**
- * A final's carry-forward counts in the ranking over all the event's sessions (as a knockout's
- * carry-over does), by contestant; null when the ranking has none.
- */
+/** A final's carry-forward counts in the ranking over all the event's sessions (as a knockout's carry-over does). */
+const carriesForward = (scored: ScoredEvent, sessions: ScoredSession[]) => !!scored.rules.carryForward?.entries.length && sessions.length === scored.data.sessions.length;
+
+/** The carry-forward by contestant, where the ranking counts one; null otherwise. */
 function carriedForward(scored: ScoredEvent, sessions: ScoredSession[]): Map<string, CarriedEntry> | null {
-  const carry = scored.rules.carryForward;
-  if (!carry?.entries.length || sessions.length !== scored.data.sessions.length) return null;
-  return new Map(carry.entries.map((e) => [e.contestant, e]));
+  return carriesForward(scored, sessions) ? new Map(scored.rules.carryForward!.entries.map((e) => [e.contestant, e])) : null;
 }
 
 /** A pair's carried part: its qualifying figure a board over `fraction` of its qualifying boards (weighed by sessions under EQUAL). */
