@@ -5,12 +5,13 @@
  * 1. A simultaneous pairs of SIM_TABLES tables (default 10,000) × 24 boards in sections of 20
  *    tables, ~1 % artificial and ~1 % not played, imported as one travellers CSV into an event
  *    that scores across the session (one national field): time from the request to the import's
- *    answer (the file sent from memory through the benches' undici pool, `send`), the service's CPU time
- *    over it, and the floor — a raw COPY of the same rows into a plain table
+ *    answer (the file sent from memory through the benches' undici pool, `send`; the file has no
+ *    figures of its own, so the answer comes once the lines are committed and their keys checked,
+ *    and the field's scoring goes on after it), the service's CPU time over it, and the floor — a raw COPY of the same rows into a plain table
  *    of the Result table's shape (no indexes, no triggers), sent in ~1 MiB messages as psql
  *    sends them, the best of one before the import and one at the end. Peak resident memory of
  *    the service (VmHWM) over the whole run.
- * 2. The first ranking page after the import, then pages of 100 rows walked through the whole
+ * 2. The first ranking page after the import (it waits for the scoring), then pages of 100 rows walked through the whole
  *    national ranking (warm): p50/p99; then the same pages once more (the goal is judged on the
  *    first walk; the second shows a page's steady cost without the first walk's cold code).
  * 3. Director's corrections posted one at a time, each followed at once by a read of the corrected
@@ -19,7 +20,7 @@
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
- * All through the import, /health and another event's ranking page are timed, from a thread of
+ * All through the import and its scoring (until the first page is answered), /health and another event's ranking page are timed, from a thread of
  * the bench's own (support/probes.ts), beside their usual times, and so is a bare HTTP server in a
  * process of its own (what the machine alone does to an answer meanwhile). SIM_PROBE_PAUSE sets
  * the pause between two rounds of those reads (default 20 ms; 5 gives ~150 reads in an import, so
@@ -270,7 +271,6 @@ try {
   const res = await send(uploads, { method: 'POST', path: `/api/v1/imports/csv?eventId=${eventId}`, body: file, headers: { 'content-type': 'text/csv' } });
   const importMs = performance.now() - t0;
   const importCpuMs = cpuOf(server.pid) - importCpu;
-  const during = await probing.stop();
   void uploads.close();
   const report = JSON.parse(res.body) as { lines?: number; rejected?: unknown[]; message?: string };
   if (res.status >= 300) throw new Error(`import answered ${res.status}: ${report.message}`);
@@ -278,9 +278,12 @@ try {
   const afterImportHeap = await heapOf(server.url);
 
   const sessionId = (await gqlAt(server.url, 'query($e: ID!) { event(id: $e) { sessions { id } } }', { e: eventId })).event.sessions[0].id as string;
-  const t1 = performance.now();
   const first = await rankingPage(server.url, sessionId, null);
-  const firstRankingMs = performance.now() - t1;
+  // From the import's answer: the reads of memory and of the session's id above are counted too.
+  const firstRankingMs = performance.now() - (t0 + importMs);
+  // The probes go on until then: a file without figures of its own is answered once committed, and
+  // its scoring goes on after the answer, until the first ranking (which waits for it).
+  const during = await probing.stop();
 
   // Warm pages: walk the whole NS ranking 100 rows at a time; then once more, the service's code
   // for them now compiled and every row's exact figures worked out (as a service reading pages all
@@ -318,9 +321,9 @@ try {
   console.log(`\nSimultaneous pairs: ${TABLES.toLocaleString('en-GB')} tables × ${BOARDS} boards, ${Math.ceil(TABLES / PER_SECTION)} sections, one national field (scoreAcross SESSION)`);
   console.log(process.env.SIM_COLD ? '  a just-started service (SIM_COLD): its code for pages and corrections not yet compiled' : `  the service warmed up first on another event (${WARM_UP.tables} tables: ${WARM_UP.walks} walks of its ranking, ${WARM_UP.corrections} corrections); SIM_COLD=1 skips that`);
   console.log(`  lines in the file ${lines.length.toLocaleString('en-GB')}, stored ${stored.toLocaleString('en-GB')}, rejected ${report.rejected?.length ?? 0}`);
-  console.log(`  import (answer, scored and checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s (best of ${fmt(floorBefore / 1000, 2)} s before, ${fmt(floorAfter / 1000, 2)} s after)   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})   service CPU ${fmt(importCpuMs / 1000, 2)} s`);
+  console.log(`  import (answer: written, keys checked)  ${fmt(importMs / 1000, 2)} s   raw COPY floor ${fmt(floorMs / 1000, 2)} s (best of ${fmt(floorBefore / 1000, 2)} s before, ${fmt(floorAfter / 1000, 2)} s after)   ratio ${fmt(importMs / floorMs, 1)}×   (goal ≤ ${FLOORS.importRatio}×: ${ok(importMs / floorMs, FLOORS.importRatio)})   service CPU ${fmt(importCpuMs / 1000, 2)} s`);
   const spread = (ms: number[]) => `p50 ${fmt(quantile(ms, 0.5), 1)} ms   p99 ${fmt(quantile(ms, 0.99), 1)} ms   max ${fmt(Math.max(...ms), 0)} ms`;
-  console.log(`  /health during the import (${during.health.length} polls, ${PROBE_PAUSE_MS} ms apart)   ${spread(during.health)}   (usual: ${spread(usual.health)}; it asks the database)`);
+  console.log(`  /health during the import and its scoring (${during.health.length} polls, ${PROBE_PAUSE_MS} ms apart)   ${spread(during.health)}   (usual: ${spread(usual.health)}; it asks the database)`);
   console.log(`  /health/live then                   ${spread(during.live)}   (usual: ${spread(usual.live)}; the service alone)`);
   console.log(
     otherSession
@@ -329,7 +332,7 @@ try {
   );
   console.log(`  a bare HTTP server then               ${spread(during.bare)}   (usual: ${spread(usual.bare)}; a process of the bench's own answering "ok": the machine's share of the times above)`);
   console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
-  console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)})`);
+  console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)}; it waits for the national field's scoring, which goes on after the import's answer)`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
   console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   service CPU ${fmt(againCpuMs, 1)} ms a page   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);

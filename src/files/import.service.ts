@@ -11,6 +11,7 @@ import { orderedUuid } from '../database/ordered-uuid.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import type { ScoredEvent } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { LinesBySession, type WrittenResults } from '../rankings/event-data.js';
 import { DoubleDummyService } from '../double-dummy/double-dummy.service.js';
@@ -99,17 +100,31 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     const stored = await this.store(format, file, target, actor, options);
     if ('rehearsal' in stored) return { ...stored.rehearsal, warnings: [...stored.rehearsal.warnings, 'A dry run: nothing was written, and the file’s figures were not compared'] };
     if (stored.earlier) return { ...stored.report, alreadyImported: true, dryRun: !!options.dryRun };
-    // A new file's event was scored in the import's transaction (ScoredEvents.scoreWithin): its rows
-    // also make the sessions' validation contexts, so the first post or correction after a national
-    // import does not wait for 20,000 contestants to be read. Otherwise (a re-import, or that
-    // scoring failed) the event is scored and the contexts read now, side by side.
-    const ahead = await stored.written?.scored;
-    if (ahead) this.contexts.prime(ahead.data);
-    const [scored] = await Promise.all([this.scored.ofEvent(stored.report.eventId, stored.written), ...(ahead ? [] : (stored.written?.sessionIds ?? [])).map((id) => this.contexts.get(id))]);
-    const report = { ...stored.report, ...(stored.figures ? compareFigures(scored, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
+    const scoring = this.scoreImported(stored);
+    // The answer waits for the scoring only to compare the file's own figures with it; a file with
+    // none (a national field's, as most) is answered once committed, and its scoring goes on: the
+    // first read of a ranking waits for it (ScoredEvents), a retry finds the file imported.
+    if (!stored.figures) scoring.catch(() => {}); // a read that needs the scoring scores the event again, and says why if it fails
+    const report = { ...stored.report, ...(stored.figures ? compareFigures(await scoring, stored.figures.plan, stored.figures.contestantIds) : NOTHING_COMPARED) };
     report.warnings = [...report.warnings, ...(await this.checkDoubleDummy(stored.doubleDummy, report.eventId))];
     await this.prisma.fileImport.update({ where: { id: stored.importId }, data: { report: report as unknown as Prisma.InputJsonValue } });
     return report;
+  }
+
+  /**
+   * An imported event scored into the cache. A new file's is scored while its transaction ends
+   * (ScoredEvents.scoreWithin): its rows also make the sessions' validation contexts, so the first
+   * post or correction after a national import does not wait for 20,000 contestants to be read.
+   * Otherwise (a re-import, or that scoring failed) the event is scored and the contexts read, side
+   * by side.
+   */
+  private async scoreImported(stored: Extract<Stored, { earlier: false }>): Promise<ScoredEvent> {
+    // Handed to the cache at once, so a read that comes meanwhile waits for this scoring rather than making its own.
+    const scored = this.scored.ofEvent(stored.report.eventId, stored.written);
+    const ahead = await stored.written?.scored;
+    if (ahead) this.contexts.prime(ahead.data);
+    else await Promise.all((stored.written?.sessionIds ?? []).map((id) => this.contexts.get(id)));
+    return scored;
   }
 
   /** The file parsed, planned and written in one transaction; what the report needs afterwards, and no more. */

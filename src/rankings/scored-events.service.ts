@@ -6,6 +6,7 @@ import { Revisions } from '../database/revisions.service.js';
 import { applyEventChanges, changesBySession, eventDataOf, EVENT_ROW, loadEventChanges, loadEventData, readEventRows, type EventData, type LinesBySession, type ScoredData, type WrittenContestants, type WrittenResults } from './event-data.js';
 import { readyForReads, scoreEvent, scoreEventInSlices, type Readying, type ScoredEvent } from './event-scoring.js';
 import { noteDependency } from '../common/read-tracking.js';
+import { settleYoungGeneration } from '../common/young-generation.js';
 
 /** The longest a slice of an import's scoring holds the event loop while its transaction is still open (as Turn's default, see there). */
 const TRANSACTION_SLICE_MS = 1;
@@ -31,6 +32,14 @@ interface Cached {
  * The event just read always stays, however large.
  */
 const MAX_EVENTS = 64;
+
+/**
+ * From this many lines, a whole scoring once readied has the young generation settled
+ * (`settleYoungGeneration`): a national field's ~20 ms then, instead of its first reads'.
+ */
+const SETTLE_LINES = 20_000;
+
+const lineCount = (data: EventData): number => data.sessions.reduce((n, s) => n + s.results.length, 0);
 const configuredLines = Number(process.env.TRAVELLER_CACHED_LINES);
 const MAX_LINES = Number.isInteger(configuredLines) && configuredLines > 0 ? configuredLines : 600_000;
 
@@ -94,7 +103,7 @@ export class ScoredEvents {
     this.cache.set(eventId, entry);
     scored.then(
       ({ data, scored }) => {
-        entry.lines = data.sessions.reduce((n, s) => n + s.results.length, 0);
+        entry.lines = lineCount(data);
         this.evict();
         // The first page finds its ranking made and the first correction its lines indexed (a national field's took ~190–230 ms of it); nothing left to do after an update.
         this.ready({ data, scored });
@@ -110,7 +119,7 @@ export class ScoredEvents {
     const readying = this.readying.get(scored);
     if (readying) {
       readying.hurry();
-      await readying.ranked;
+      await (this.settled.get(scored) ?? readying.ranked);
     }
     return scored;
   }
@@ -136,7 +145,7 @@ export class ScoredEvents {
       const [read] = await Promise.all([rows, lines.complete]);
       const data = await eventDataOf(read, lines.results);
       // Short slices: the transaction's last statements (the keys' check, the commit) each wait for one.
-      const ready = { data, scored: await scoreEventInSlices(data, TRANSACTION_SLICE_MS) };
+      const ready = { data, scored: this.scoredWhole(await scoreEventInSlices(data, TRANSACTION_SLICE_MS)) };
       // Readied while the transaction ends and the import answers, not while the first pages are
       // read (a national field's ~75 ms of indexing, in slices, made the first walk's pages slower).
       this.ready(ready);
@@ -152,9 +161,20 @@ export class ScoredEvents {
 
   /** Each scoring readied once: an import's is readied in its transaction, then taken as it is by `ofEvent`. */
   private readonly readying = new WeakMap<ScoredEvent, Readying>();
+  /** The scorings made whole (an import's, a reload's), not by updating another: only theirs leave much young. */
+  private readonly whole = new WeakSet<ScoredEvent>();
+  private readonly settled = new WeakMap<ScoredEvent, Promise<void>>();
 
   private ready({ data, scored }: ScoredData): void {
-    if (!this.readying.has(scored)) this.readying.set(scored, readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs));
+    if (this.readying.has(scored)) return;
+    const readying = readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs);
+    this.readying.set(scored, readying);
+    if (this.whole.has(scored) && lineCount(data) >= SETTLE_LINES) this.settled.set(scored, readying.done.then(() => void settleYoungGeneration()));
+  }
+
+  private scoredWhole(scored: ScoredEvent): ScoredEvent {
+    this.whole.add(scored);
+    return scored;
   }
 
   private evict(): void {
@@ -171,7 +191,7 @@ export class ScoredEvents {
       const ready = await written?.scored;
       if (ready) return ready;
       const data = await loadEventData(this.pg, eventId, written);
-      return { data, scored: await scoreEventInSlices(data) };
+      return { data, scored: this.scoredWhole(await scoreEventInSlices(data)) };
     }
     const changes = await loadEventChanges(this.pg, eventId, cached!.revision);
     const data = applyEventChanges(before.data, changes);
