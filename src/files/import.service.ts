@@ -121,6 +121,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
   private async scoreImported(stored: Extract<Stored, { earlier: false }>): Promise<ScoredEvent> {
     // Handed to the cache at once, so a read that comes meanwhile waits for this scoring rather than making its own.
     const scored = this.scored.ofEvent(stored.report.eventId, stored.written);
+    scored.catch(() => {}); // answered below, unless the contexts' read fails first
     const ahead = await stored.written?.scored;
     if (ahead) this.contexts.prime(ahead.data);
     else await Promise.all((stored.written?.sessionIds ?? []).map((id) => this.contexts.get(id)));

@@ -32,6 +32,8 @@ interface Cached {
  * The event just read always stays, however large.
  */
 const MAX_EVENTS = 64;
+const configuredLines = Number(process.env.TRAVELLER_CACHED_LINES);
+const MAX_LINES = Number.isInteger(configuredLines) && configuredLines > 0 ? configuredLines : 600_000;
 
 /**
  * From this many lines, a whole scoring once readied has the young generation settled
@@ -40,8 +42,6 @@ const MAX_EVENTS = 64;
 const SETTLE_LINES = 20_000;
 
 const lineCount = (data: EventData): number => data.sessions.reduce((n, s) => n + s.results.length, 0);
-const configuredLines = Number(process.env.TRAVELLER_CACHED_LINES);
-const MAX_LINES = Number.isInteger(configuredLines) && configuredLines > 0 ? configuredLines : 600_000;
 
 /**
  * The keys to drop from a map kept in least-recently-used order (oldest first) so that at most
@@ -114,7 +114,11 @@ export class ScoredEvents {
     return (await scored).scored;
   }
 
-  /** `scored` once the rankings its readying is making in the background are made (hurried: a read waits for them). */
+  /**
+   * `scored` once the rankings its readying is making in the background are made (hurried: a read
+   * waits for them); after a whole scoring of a large field, once its indexes are made too and the
+   * young generation settled, so the pages read next do not pay for either.
+   */
   private async ranked(scored: ScoredEvent): Promise<ScoredEvent> {
     const readying = this.readying.get(scored);
     if (readying) {
@@ -146,8 +150,8 @@ export class ScoredEvents {
       const data = await eventDataOf(read, lines.results);
       // Short slices: the transaction's last statements (the keys' check, the commit) each wait for one.
       const ready = { data, scored: this.scoredWhole(await scoreEventInSlices(data, TRANSACTION_SLICE_MS)) };
-      // Readied while the transaction ends and the import answers, not while the first pages are
-      // read (a national field's ~75 ms of indexing, in slices, made the first walk's pages slower).
+      // Readied as soon as scored (as the transaction ends, or after the import's answer), not when
+      // the first page asks (a national field's ~75 ms of indexing, in slices, made the first walk's pages slower).
       this.ready(ready);
       return ready;
     })().catch(() => null);
