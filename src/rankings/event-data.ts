@@ -200,14 +200,14 @@ async function writtenRows(handed: WrittenContestants, at: Date): Promise<{ cont
 export const EVENT_ROW = 'SELECT * FROM "Event" WHERE "id" = $1';
 
 /** The rows put together as the caches hold them; `handedOver`'s sessions' results taken as they are. */
-export async function eventDataOf(rows: EventRows, handedOver?: LinesBySession): Promise<EventData> {
+export async function eventDataOf(rows: EventRows, handedOver?: LinesBySession, seated = seatedContestants(rows.contestants, rows.players)): Promise<EventData> {
   const { contestants, sessions, sections, boards, penalties, awards } = rows;
   const resultsOf = await cachedSessions(rows.results, handedOver, () => [...contestants.map((c) => c.id), ...sessions.map((x) => x.id), ...sections.map((x) => x.id)]);
   const of = <T extends { sessionId: string }>(rows: T[]) => groupBy(rows, (r) => r.sessionId);
   const [sectionsOf, boardsOf, penaltiesOf, awardsOf] = [of(sections), of(boards), of(penalties), of(awards)];
   return {
     event: rows.events[0],
-    contestants: await seatedContestants(contestants, rows.players),
+    contestants: await seated,
     sessions: sessions.map((session) => ({
       session,
       sections: sectionsOf.get(session.id) ?? [],
@@ -224,7 +224,7 @@ export async function eventDataOf(rows: EventRows, handedOver?: LinesBySession):
  * and 40,000 players made in one go held the event loop ~200 ms, the collections they caused
  * included (after an import, /health waited on it).
  */
-async function seatedContestants(contestants: readonly Contestant[], players: readonly (ContestantPlayer & Player)[]): Promise<Map<string, ContestantWithPlayers>> {
+export async function seatedContestants(contestants: readonly Contestant[], players: readonly (ContestantPlayer & Player)[]): Promise<Map<string, ContestantWithPlayers>> {
   const seated = new Map<string, { player: Player }[]>();
   const byId = new Map<string, ContestantWithPlayers>();
   const turn = new Turn();
