@@ -39,10 +39,8 @@ export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): P
 export interface Readying {
   /** Settles once the sessions' rankings are made (the indexing goes on after it). */
   ranked: Promise<void>;
-  /** The remaining slices (rankings, then indexes) run without their pauses: a read now waits for them. */
+  /** The rankings' remaining slices run without their pauses: a read now waits for them. */
   hurry(): void;
-  /** Settles once the indexing is done too: the readying's last step. */
-  done: Promise<void>;
 }
 
 /**
@@ -55,10 +53,9 @@ export interface Readying {
 export function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Readying {
   const rankings = new Turn(sliceMs, 1, pauseMs);
   const ranked = inTurns(core.readyRankings(scored), rankings);
-  const indexing = new Turn(sliceMs, 1, pauseMs);
-  const indexed = ranked.then(() => inTurns(indexes(data, scored), indexing));
+  const indexed = ranked.then(() => inTurns(indexes(data, scored), new Turn(sliceMs, 1, pauseMs)));
   indexed.catch(() => {}); // nothing depends on it: a read that needs an index makes it
-  return { ranked: ranked.catch(() => {}), hurry: () => (rankings.hurry(), indexing.hurry()), done: indexed.catch(() => {}) };
+  return { ranked: ranked.catch(() => {}), hurry: () => rankings.hurry() };
 }
 
 /** The second part of the readying: the scoring state's lines, then the cached rows, indexed by id. */

@@ -116,8 +116,8 @@ export class ScoredEvents {
 
   /**
    * `scored` once the rankings its readying is making in the background are made (hurried: a read
-   * waits for them); after a whole scoring of a large field, once its indexes are made too and the
-   * young generation settled, so the pages read next do not pay for either.
+   * waits for them); after a whole scoring of a large field, once the young generation is settled
+   * too, so the pages read next do not copy the scoring state and the rankings.
    */
   private async ranked(scored: ScoredEvent): Promise<ScoredEvent> {
     const readying = this.readying.get(scored);
@@ -176,7 +176,7 @@ export class ScoredEvents {
     if (this.readying.has(scored)) return;
     const readying = readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs);
     this.readying.set(scored, readying);
-    if (this.whole.has(scored) && lineCount(data) >= SETTLE_LINES) this.settled.set(scored, readying.done.then(() => void settleYoungGeneration()));
+    if (this.whole.has(scored) && lineCount(data) >= SETTLE_LINES) this.settled.set(scored, readying.ranked.then(() => void settleYoungGeneration()));
   }
 
   private scoredWhole(scored: ScoredEvent): ScoredEvent {
