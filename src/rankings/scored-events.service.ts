@@ -123,7 +123,7 @@ export class ScoredEvents {
     const readying = this.readying.get(scored);
     if (readying) {
       readying.hurry();
-      await (this.settled.get(scored) ?? readying.ranked);
+      await readying.ranked;
     }
     return scored;
   }
@@ -170,13 +170,13 @@ export class ScoredEvents {
   private readonly readying = new WeakMap<ScoredEvent, Readying>();
   /** The scorings made whole (an import's, a reload's), not by updating another: only theirs leave much young. */
   private readonly whole = new WeakSet<ScoredEvent>();
-  private readonly settled = new WeakMap<ScoredEvent, Promise<void>>();
 
   private ready({ data, scored }: ScoredData): void {
     if (this.readying.has(scored)) return;
     const readying = readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs);
-    this.readying.set(scored, readying);
-    if (this.whole.has(scored) && lineCount(data) >= SETTLE_LINES) this.settled.set(scored, readying.ranked.then(() => void settleYoungGeneration()));
+    // A read waits for the settling too: it is what the pages after it would otherwise pay for.
+    const settles = this.whole.has(scored) && lineCount(data) >= SETTLE_LINES;
+    this.readying.set(scored, settles ? { ...readying, ranked: readying.ranked.then(() => void settleYoungGeneration()) } : readying);
   }
 
   private scoredWhole(scored: ScoredEvent): ScoredEvent {
