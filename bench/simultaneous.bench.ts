@@ -18,6 +18,11 @@
  *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
  *    corrected one: reads are consistent with the last committed revision).
  * 4. Resident memory after scoring, and bytes per stored line held by the service.
+ * 5. Table pads posting as bench:ingest's do (64 at once, then a steady 300 posts/s), each post
+ *    alternately into the national field and the warm-up's club event, so that both are timed at
+ *    the same moments: the issue's "pads posting from 10,000 tables at once keep the latencies of
+ *    bench:ingest" (its goal, p99 ≤ 30 ms at 300 posts/s, or the club event's own p99 in this run);
+ *    then the national ranking read once, every post since scored in.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
  * All through the import and its scoring (until the first page is answered), /health and another event's ranking page are timed, from a thread of
@@ -36,7 +41,7 @@ import { pipeline } from 'node:stream/promises';
 import copyStreams from 'pg-copy-streams';
 import { seededRandom } from '../src/bridge/random.js';
 import { ADMIN_HEADERS } from '../test/support/service-process.js';
-import { fmt, httpPool, send } from './support/load.js';
+import { closedLoop, fmt, httpPool, openLoop, send, type LoadReport, type LoadRequest } from './support/load.js';
 import { startBenchServer, type BenchServer } from './support/server.js';
 import { probeRounds, startBareServer, startProbes, type Probe } from './support/probes.js';
 import { quantile } from './support/stats.js';
@@ -48,7 +53,9 @@ const BOARDS = 24;
 const CORRECTIONS = 100;
 /** Between two rounds of the reads timed during the import. */
 const PROBE_PAUSE_MS = Number(process.env.SIM_PROBE_PAUSE ?? 20);
-const FLOORS = { importRatio: 5, memoryMiB: 1024, firstRankingMs: 1_000, pageP99Ms: 20, visibleP99Ms: 50 };
+const FLOORS = { importRatio: 5, memoryMiB: 1024, firstRankingMs: 1_000, pageP99Ms: 20, visibleP99Ms: 50, padP99Ms: 30 };
+/** bench:ingest's pads: 64 at once, then a steady 300 posts/s (its goal: p99 ≤ 30 ms at that rate). */
+const PADS = { concurrency: 64, burst: 4_000, rate: 300, seconds: 20 };
 
 /** Likely contracts of a board and the tricks they tend to take. */
 const OUTCOMES: [string, 'N' | 'E' | 'S' | 'W', number[]][] = [
@@ -194,8 +201,8 @@ async function heapOf(url: string): Promise<number> {
  * SIM_COLD=1 skips this, to see a just-started service.
  */
 const WARM_UP = { tables: 300, walks: 10, corrections: 30 };
-/** Returns the warm-up event's session, whose ranking is also read while the national file goes in. */
-async function warmUp(server: BenchServer): Promise<string> {
+/** Returns the warm-up event's session (whose ranking is also read while the national file goes in) and its lines. */
+async function warmUp(server: BenchServer): Promise<{ sessionId: string; lines: Line[] }> {
   const url = server.url;
   const { createEvent } = await gqlAt(url, 'mutation { createEvent(input: { name: "Club simultaneous (warm-up)", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }');
   const lines = simultaneous(WARM_UP.tables, 7);
@@ -210,7 +217,7 @@ async function warmUp(server: BenchServer): Promise<string> {
     } while (after);
   }
   await corrections(server, createEvent.id, sessionId, lines, WARM_UP.corrections, seededRandom(5));
-  return sessionId;
+  return { sessionId, lines };
 }
 
 /** `count` director's corrections of played lines, each followed at once by a read of its NS pair's ranking line: how long the post took and how long after its answer the line was read. */
@@ -238,6 +245,48 @@ async function corrections(server: BenchServer, eventId: string, sessionId: stri
   return { postMs, visibleMs };
 }
 
+/** Where pads post: a session, its lines (each post corrects a different played one, in a shuffled order) and a label for the report. */
+interface PadTarget {
+  label: string;
+  sessionId: string;
+  lines: Line[];
+}
+
+/**
+ * Table pads posting at once, as bench:ingest's pads do into a club's session: a burst from
+ * PADS.concurrency pads as fast as the service takes them, then bench:ingest's steady rate. The
+ * posts alternate between the targets (the national field and a club's event), so both are timed at
+ * the same moments under the same load: what the field's size costs a post, with the machine's
+ * noise the same for both. The fields are whole after their imports, so each post corrects a
+ * different played line (the same route, checks and writing as a new line; nothing is read between).
+ */
+async function padPosts(server: BenchServer, targets: PadTarget[], random: () => number): Promise<{ burst: LoadReport; steady: LoadReport }> {
+  const queues = targets.map((t) => ({ ...t, played: shuffled(t.lines.filter((l) => l.kind === 'PLAYED'), random), next: 0 }));
+  const post = (i: number): LoadRequest => {
+    const target = queues[i % queues.length];
+    const l = target.played[target.next++];
+    l.tricks = l.tricks === 13 ? 12 : l.tricks + 1;
+    const body = { section: l.section, board: l.board, table: l.table, nsPair: l.ns, ewPair: l.ew, contract: l.contract, declarer: l.declarer, tricks: l.tricks, correction: { reason: `Pad ${i}` } };
+    return { method: 'POST', path: `/api/v1/sessions/${target.sessionId}/results`, body: JSON.stringify(body), label: target.label };
+  };
+  const pool = httpPool(server.url, PADS.concurrency);
+  try {
+    const burst = await closedLoop(pool, PADS.concurrency, (i) => (i < PADS.burst ? post(i) : null));
+    const steady = await openLoop(pool, PADS.rate, PADS.rate * PADS.seconds, (i) => post(PADS.burst + i));
+    return { burst, steady };
+  } finally {
+    await pool.close();
+  }
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
 const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
 /** A page of the NS ranking, 100 rows: the one query text the warm-up, the walks and the reads during the import send (the service keeps a document it has parsed). */
 const RANKING_PAGE = `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`;
@@ -245,7 +294,8 @@ const rankingPage = async (url: string, sessionId: string, after: string | null)
 const bare = await startBareServer();
 const server = await startBenchServer();
 try {
-  const otherSession = process.env.SIM_COLD ? null : await warmUp(server);
+  const club = process.env.SIM_COLD ? null : await warmUp(server);
+  const otherSession = club?.sessionId;
   const lines = simultaneous(TABLES);
   const file = csvOf(lines);
   // The floor before the import and again at the end (the best of the two counts: the machine is shared).
@@ -316,6 +366,13 @@ try {
   const stored = Number((await server.pool.query('SELECT count(*) FROM "Result" WHERE "sessionId" = $1', [sessionId])).rows[0].count);
   const floorAfter = await copyFloor(server.pool, floorRows);
   const floorMs = Math.min(floorBefore, floorAfter);
+  // Pads last: the figures above are as before them (the memory after scoring and reads included).
+  const padTargets: PadTarget[] = [{ label: 'national', sessionId, lines }, ...(club ? [{ label: 'club', ...club }] : [])];
+  const pads = await padPosts(server, padTargets, seededRandom(7));
+  const afterPads = performance.now();
+  await rankingPage(server.url, sessionId, null);
+  const afterPadsMs = performance.now() - afterPads;
+  const peak = memoryOf(server.pid).peak;
 
   const ok = (value: number, floor: number) => (value <= floor ? 'ok' : 'MISSED');
   console.log(`\nSimultaneous pairs: ${TABLES.toLocaleString('en-GB')} tables × ${BOARDS} boards, ${Math.ceil(TABLES / PER_SECTION)} sections, one national field (scoreAcross SESSION)`);
@@ -331,12 +388,24 @@ try {
       : `  another event's ranking page then: not read (SIM_COLD: no other event)`,
   );
   console.log(`  a bare HTTP server then               ${spread(during.bare)}   (usual: ${spread(usual.bare)}; a process of the bench's own answering "ok": the machine's share of the times above)`);
-  console.log(`  service peak resident memory         ${fmt(end.peak, 0)} MiB, ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.peak, FLOORS.memoryMiB)})`);
+  console.log(`  service peak resident memory         ${fmt(peak, 0)} MiB (the pads below included), ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)}; it waits for the national field's scoring, which goes on after the import's answer)`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
   console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   service CPU ${fmt(againCpuMs, 1)} ms a page   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)}); the slowest ${fmt(Math.max(...visibleMs), 0)} ms was correction ${visibleMs.indexOf(Math.max(...visibleMs)) + 1} of ${CORRECTIONS}`);
+  const padLine = (into: string, label: string) => {
+    const [burst, steady] = [pads.burst.byLabel?.[label] ?? pads.burst, pads.steady.byLabel?.[label] ?? pads.steady];
+    return `    ${into}   at once p50 ${fmt(burst.p50, 1)} ms, p99 ${fmt(burst.p99, 1)} ms   steady p50 ${fmt(steady.p50, 1)} ms, p99 ${fmt(steady.p99, 1)} ms, max ${fmt(steady.max, 0)} ms   (answers ${JSON.stringify(burst.statuses)}, ${JSON.stringify(steady.statuses)})`;
+  };
+  const national = pads.steady.byLabel?.national ?? pads.steady;
+  const clubSteady = pads.steady.byLabel?.club;
+  console.log(`  table pads posting as bench:ingest's do: ${PADS.burst.toLocaleString('en-GB')} posts from ${PADS.concurrency} pads at once (${fmt(pads.burst.throughput, 0)} posts/s), then a steady ${PADS.rate} posts/s for ${PADS.seconds} s; ${club ? 'alternately into the national field and a club event, ' : ''}each post a correction of a different played line`);
+  console.log(padLine('into the national field         ', 'national'));
+  if (club) console.log(padLine(`into the club event (${WARM_UP.tables} tables)`, 'club'));
+  const padGoal = Math.max(FLOORS.padP99Ms, (clubSteady?.p99 ?? 0) * 1.2);
+  console.log(`    steady p99 into the national field ${fmt(national.p99, 1)} ms   (goal: bench:ingest's latencies: p99 ≤ ${FLOORS.padP99Ms} ms, its goal${club ? ', or within 20 % of the club event’s, posted at the same moments' : ''}: ${ok(national.p99, padGoal)})`);
+  console.log(`  … the national ranking's first page read after them   ${fmt(afterPadsMs, 1)} ms   (every post since the last read scored in)`);
   console.log(`  service CPU a correction (its post and its read, collector threads included)  ${fmt(correctionCpuMs, 1)} ms   (load average ${loadavg()[0].toFixed(1)}: wall-clock figures above include other work on the machine)`);
   console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
   console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);

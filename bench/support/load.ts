@@ -10,6 +10,8 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   /** Send no key (a club website reading results). */
   anonymous?: boolean;
+  /** Requests of a run with labels are also reported label by label (`LoadReport.byLabel`). */
+  label?: string;
 }
 
 export interface LoadReport {
@@ -22,6 +24,8 @@ export interface LoadReport {
   p99: number;
   max: number;
   statuses: Record<number, number>;
+  /** The same figures for each label the run's requests carried (same moment, same load: an A/B). */
+  byLabel?: Record<string, LoadReport>;
 }
 
 /** Bench requests carry the service's admin key (writes need one), unless `anonymous`. */
@@ -39,6 +43,31 @@ export async function send(pool: Pool, req: LoadRequest): Promise<{ status: numb
   return { status: res.statusCode, body, ms: performance.now() - started };
 }
 
+/** The answers of a load run, as they come: statuses, failures and latencies, overall and by label. */
+class Tally {
+  private readonly runs = new Map<string | undefined, { latencies: number[]; statuses: Record<number, number>; failures: number }>();
+  private readonly started = performance.now();
+
+  constructor(private readonly ok: (status: number) => boolean) {}
+
+  add(label: string | undefined, status: number, ms: number): void {
+    for (const key of label === undefined ? [undefined] : [undefined, label]) {
+      const run = this.runs.get(key) ?? { latencies: [], statuses: {}, failures: 0 };
+      this.runs.set(key, run);
+      run.statuses[status] = (run.statuses[status] ?? 0) + 1;
+      if (!this.ok(status)) run.failures++;
+      run.latencies.push(ms);
+    }
+  }
+
+  report(): LoadReport {
+    const ms = performance.now() - this.started;
+    const labelled = [...this.runs].filter(([label]) => label !== undefined);
+    const all = report(this.runs.get(undefined) ?? { latencies: [], statuses: {}, failures: 0 }, ms);
+    return labelled.length ? { ...all, byLabel: Object.fromEntries(labelled.map(([label, run]) => [label, report(run, ms)])) } : all;
+  }
+}
+
 /**
  * Closed loop: `concurrency` clients, each sending its next request as soon as the last answers,
  * until `next()` runs out or `seconds` pass.
@@ -49,25 +78,20 @@ export async function closedLoop(
   next: (i: number) => LoadRequest | null,
   { seconds = Infinity, ok = (s: number) => s < 300 } = {},
 ): Promise<LoadReport> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failures = 0;
+  const tally = new Tally(ok);
   let i = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const client = async () => {
     for (;;) {
       if (performance.now() > deadline) return;
       const req = next(i++);
       if (!req) return;
       const { status, ms } = await send(pool, req);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      if (!ok(status)) failures++;
-      latencies.push(ms);
+      tally.add(req.label, status, ms);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, client));
-  return report(latencies, statuses, failures, performance.now() - started);
+  return tally.report();
 }
 
 /** Open loop: requests start at a steady `rate` per second whatever the answers' pace, for `count` requests. */
@@ -78,9 +102,7 @@ export async function openLoop(
   next: (i: number) => LoadRequest,
   { ok = (s: number) => s < 300 } = {},
 ): Promise<LoadReport> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failures = 0;
+  const tally = new Tally(ok);
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
@@ -89,19 +111,13 @@ export async function openLoop(
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const req = next(i);
     // Latency is measured from when the request was due, so a stalled generator cannot hide queueing.
-    inFlight.push(
-      send(pool, req).then(({ status }) => {
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (!ok(status)) failures++;
-        latencies.push(performance.now() - due);
-      }),
-    );
+    inFlight.push(send(pool, req).then(({ status }) => tally.add(req.label, status, performance.now() - due)));
   }
   await Promise.all(inFlight);
-  return report(latencies, statuses, failures, performance.now() - started);
+  return tally.report();
 }
 
-function report(latencies: number[], statuses: Record<number, number>, failures: number, ms: number): LoadReport {
+function report({ latencies, statuses, failures }: { latencies: number[]; statuses: Record<number, number>; failures: number }, ms: number): LoadReport {
   const sorted = Float64Array.from(latencies).sort();
   const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
   return {
@@ -125,23 +141,18 @@ export const fmt = (n: number, digits = 1) => n.toLocaleString('en-GB', { maximu
  */
 export async function rawClosedLoop(port: number, connections: number, request: () => Buffer, seconds: number, ok = (s: number) => s < 300): Promise<LoadReport> {
   const conns = await Promise.all(Array.from({ length: connections }, () => RawConnection.open(port)));
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failures = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const tally = new Tally(ok);
+  const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     conns.map(async (c) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         const status = await c.send(request());
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (!ok(status)) failures++;
+        tally.add(undefined, status, performance.now() - t0);
       }
     }),
   );
-  const elapsed = performance.now() - started;
+  const answered = tally.report();
   conns.forEach((c) => c.close());
-  return report(latencies, statuses, failures, elapsed);
+  return answered;
 }
