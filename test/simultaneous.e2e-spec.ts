@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, startTestApp, TEST_ADMIN_KEY, type TestApp } from './support/app.js';
 import { readFileSync } from 'node:fs';
@@ -413,6 +414,21 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     const bad = await get('organizationId=south&first=500');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(expect.arrayContaining(['first', 'organizationId']));
+  });
+
+  it('shows a club its own pairs on the results pages too, at their national places and with theirs in the club', async () => {
+    const res = await t.as(null).get(`/sessions/${sessionId}?club=${clubIds.South}`).expect(200);
+    const shown = [...res.text.matchAll(/<tr data-contestant="[^"]+">\s*<td class="n place">([^<]*)<\/td>\s*<th scope="row" class="n">([^<]*)<\/th>[\s\S]*?<td class="club">([^<]*)<\/td>/g)].map((m) => [m[2], m[1], m[3]]);
+    expect(shown).toEqual([
+      ['C1', '1', 'South BC (1)'], ['D2', '2=', 'South BC (2)'], ['C2', '8', 'South BC (3)'], ['D1', '11=', 'South BC (4)'],
+      ['D1', '1=', 'South BC (1)'], ['C2', '5', 'South BC (2)'], ['D2', '9=', 'South BC (3)'], ['C1', '12', 'South BC (4)'],
+    ]);
+    expect(res.text).toContain('Only the pairs of South BC, at their places in the whole field.');
+    expect(res.text).toContain(`<a href="/sessions/${sessionId}">The whole ranking</a>`);
+    // The event's page the same; a club that does not exist, or is not a club id, is a page that does not exist.
+    expect((await t.as(null).get(`/events/${eventId}?club=${clubIds.East}`).expect(200)).text).toContain('Only the pairs of East BC');
+    await t.as(null).get(`/sessions/${sessionId}?club=${randomUUID()}`).expect(404);
+    await t.as(null).get(`/sessions/${sessionId}?club=South`).expect(404);
   });
 
   it('runs the README’s simultaneous examples as written', async () => {

@@ -160,6 +160,35 @@ describe('results pages in a browser', () => {
     expect(await session.$eval('.progress [data-section="A"]', (el) => el.textContent)).toBe(`Section A: ${lines.length} of ${lines.length + missing.length} results in.`);
   });
 
+  it('walks a national field’s ranking a page at a time, and one section of it', async () => {
+    const { createEvent } = dataOf(await t.gql(`mutation { createEvent(input: { name: "National field", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`));
+    const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
+    for (const [s, letter] of [...'ABCDEFGHIJKLM'].entries())
+      for (let table = 1; table <= 20; table++)
+        for (const board of [1, 2]) {
+          const ew = ((table + board - 1) % 20) + 1;
+          rows.push(`1,${letter},${board},${table},${table},${ew},N${letter}${table} & S${letter}${table},E${letter}${ew} & W${letter}${ew},4S,N,${8 + ((table * 7 + s * 3 + board) % 5)},PLAYED,2`);
+        }
+    await t.http().post(`/api/v1/imports/csv?eventId=${createEvent.id}`).set('content-type', 'text/csv').send(rows.join('\n')).expect(201);
+    const session = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: createEvent.id })).event.sessions[0].id;
+    const api = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { id section } } }`, { s: session })).sessionRanking;
+    const ids = (page: Page) => page.$$eval('table.ranking tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-contestant')));
+    const page = await open(`/sessions/${session}?lang=en`);
+    const first = await ids(page);
+    expect(await page.$eval('nav.pager .rows', (el) => el.textContent)).toBe('Rows 1–500 of 520.');
+    await click(page, 'nav.pager a[rel="next"]');
+    expect(page.url()).toBe(`${base}/sessions/${session}?page=2`);
+    const second = await ids(page);
+    expect([...first, ...second]).toEqual(api.map((e: any) => e.contestant.id));
+    await shot(page, 'en-ranking-page-2');
+    await click(page, 'nav.pager a[rel="prev"]');
+    expect(await ids(page)).toEqual(first);
+    const section = await open(`/sessions/${session}?section=C&lang=en`);
+    expect(await ids(section)).toEqual(api.filter((e: any) => e.contestant.section === 'C').map((e: any) => e.contestant.id));
+    await click(section, 'nav.pager .filter + a');
+    expect((await ids(section)).length).toBe(500);
+  });
+
   it('reads the same with JavaScript off', async () => {
     const page = await browser.newPage();
     await page.setJavaScriptEnabled(false);

@@ -265,4 +265,71 @@ describe('results pages over HTTP', () => {
     expect(card.text).toContain('Round 1: v Team 4');
     expect(card.text).toMatch(/Match total<\/th><td class="hide-narrow"><\/td><td class="n total">\+18<\/td>/);
   });
+
+  describe('a long ranking (a simultaneous’s national field)', () => {
+    const SECTIONS = 'ABCDEFGHIJKLM'; // 13 sections of 20 tables: 260 pairs a direction, 520 in the ranking
+    let sessionId: string;
+    /** The ranking rows of a page: [section and number, place]. */
+    const shown = (text: string) => [...text.matchAll(/<tr data-contestant="[^"]+">\s*<td class="n place">([^<]*)<\/td>\s*<th scope="row" class="n">([^<]*)<\/th>/g)].map((m) => [m[2], m[1]]);
+
+    beforeAll(async () => {
+      const { createEvent } = dataOf(await t.gql(`mutation { createEvent(input: { name: "Long ranking", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`));
+      const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
+      for (const [s, letter] of [...SECTIONS].entries())
+        for (let table = 1; table <= 20; table++)
+          for (const board of [1, 2]) {
+            const ew = ((table + board - 1) % 20) + 1;
+            rows.push(`1,${letter},${board},${table},${table},${ew},N${letter}${table} & S${letter}${table},E${letter}${ew} & W${letter}${ew},4S,N,${8 + ((table * 7 + s * 3 + board) % 5)},PLAYED,2`);
+          }
+      await t.http().post(`/api/v1/imports/csv?eventId=${createEvent.id}`).set('content-type', 'text/csv').send(rows.join('\n')).expect(201);
+      sessionId = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: createEvent.id })).event.sessions[0].id;
+    });
+
+    it('shows it a page at a time, with the way to the pages either side', async () => {
+      const first = await page(`/sessions/${sessionId}`).expect(200);
+      expect(shown(first.text)).toHaveLength(500);
+      expect(first.text).toContain('Rows 1–500 of 520.');
+      expect(first.text).toContain(`href="/sessions/${sessionId}?page=2" rel="next"`);
+      expect(first.text).not.toContain('rel="prev"');
+      const second = await page(`/sessions/${sessionId}?page=2`).expect(200);
+      expect(shown(second.text)).toHaveLength(20);
+      expect(second.text).toContain('Rows 501–520 of 520.');
+      expect(second.text).toContain(`href="/sessions/${sessionId}" rel="prev"`);
+      // The two pages together are the ranking the API gives, in its order.
+      const api = dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { section number } } }`, { s: sessionId })).sessionRanking;
+      expect([...shown(first.text), ...shown(second.text)]).toEqual(api.map((e: any) => [`${e.contestant.section}${e.contestant.number}`, e.place]));
+      // A page of its own in the cache: page 2 is not page 1 again.
+      expect((await page(`/sessions/${sessionId}?page=2`).expect(200)).headers['x-cache']).toBe('HIT');
+      expect(shown((await page(`/sessions/${sessionId}`).expect(200)).text)[0]).toEqual(shown(first.text)[0]);
+    });
+
+    it('shows one section’s contestants at their places in the whole field, with the way back to it', async () => {
+      const section = await page(`/sessions/${sessionId}?section=b`).expect(200);
+      const rows = shown(section.text);
+      expect(rows).toHaveLength(40);
+      expect(rows.every(([who]) => who.startsWith('B'))).toBe(true);
+      const whole = dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { section number } } }`, { s: sessionId })).sessionRanking;
+      expect(rows).toEqual(whole.filter((e: any) => e.contestant.section === 'B').map((e: any) => [`B${e.contestant.number}`, e.place]));
+      expect(section.text).toContain('Only section B, at its places in the whole ranking.');
+      expect(section.text).toContain(`<a href="/sessions/${sessionId}">The whole ranking</a>`);
+      // The event page's ranking (over every session) is paged and filtered the same way.
+      const event = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { eventId } }`, { s: sessionId })).session.eventId;
+      expect(shown((await page(`/events/${event}?page=2`).expect(200)).text)).toHaveLength(20);
+      expect(shown((await page(`/events/${event}?section=M`).expect(200)).text)).toHaveLength(40);
+    });
+
+    it('answers a page that does not exist for a page past the last, an unknown club, or a malformed part', async () => {
+      for (const query of ['page=3', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1&page=2', `club=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'club=north', 'section=%3Cscript%3E', 'section=ABCDE']) {
+        const res = await page(`/sessions/${sessionId}?${query}`);
+        expect([query, res.status]).toEqual([query, 404]);
+        expect(res.text).not.toContain('<script>');
+      }
+    });
+
+    it('keeps a club’s short ranking whole, with no pages', async () => {
+      const res = await page(`/sessions/${demoSession}`).expect(200);
+      expect(res.text).not.toContain('class="pager');
+    });
+  });
 });
+

@@ -31,7 +31,7 @@ interface Clubs {
 }
 
 /** What a ranking read keeps of the whole ranking: one field, one section, one club's pairs. */
-interface RankingFilter {
+export interface RankingFilter {
   direction?: 'NS' | 'EW' | null;
   section?: string | null;
   organizationId?: string | null;
@@ -42,6 +42,12 @@ export interface Reader {
   insider: boolean;
 }
 export const PUBLIC_READER: Reader = { insider: false };
+
+/** Some rows of a ranking, from a position on, and how many rows the ranking (or the part a filter keeps) has. */
+export interface RankingSlice {
+  entries: RankingEntry[];
+  total: number;
+}
 
 const rounded = (f: Fraction | null | undefined) => (f ? f.round(2) : null);
 const STANDING_ORDER: ResultsStanding[] = ['PROVISIONAL', 'OFFICIAL', 'FINAL'];
@@ -93,6 +99,21 @@ export class RankingsService {
     const sessions = [...scored.sessions.values()];
     const list = this.eventView(scored, {}).list;
     return entries([...list.rows()], sessions.map((s) => s.data.session), await this.clubs(scored, list));
+  }
+
+  /** Rows [start, start + count) of the session ranking, or of the part `filter` keeps: a results page of a national field shows a part at a time. */
+  async sessionRankingSlice(sessionId: string, filter: RankingFilter, start: number, count: number): Promise<RankingSlice> {
+    const scored = await this.scored.ofSession(sessionId);
+    const s = sessionOf(scored, sessionId);
+    const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).list);
+    return sliceOf(this.sessionView(scored, s, filter, clubs), start, count, [s.data.session], clubs);
+  }
+
+  /** `sessionRankingSlice` of the event's ranking over all its sessions. */
+  async eventRankingSlice(eventId: string, filter: RankingFilter, start: number, count: number): Promise<RankingSlice> {
+    const scored = await this.scored.ofEvent(eventId);
+    const clubs = await this.clubs(scored, this.eventView(scored, {}).list);
+    return sliceOf(this.eventView(scored, filter, clubs), start, count, [...scored.sessions.values()].map((x) => x.data.session), clubs);
   }
 
   async sessionRankingPage(sessionId: string, args: RankingPageArgs): Promise<Page<RankingEntry>> {
@@ -241,6 +262,11 @@ function rowsOf(view: RankingView, from: number, to: number): RankingRow[] {
   const rows: RankingRow[] = [];
   for (let i = from; i < Math.min(to, lengthOf(view)); i++) rows.push(view.list.row(view.kept ? view.kept[i] : i));
   return rows;
+}
+
+/** Rows [start, start + count) of a view as entries, and the view's length. */
+function sliceOf(view: RankingView, start: number, count: number, sessions: Session[], clubs: Clubs): RankingSlice {
+  return { entries: entries(rowsOf(view, start, start + count), sessions, clubs), total: lengthOf(view) };
 }
 
 /** A contestant's index in a view: its position in the list, found among the kept positions (in order) by bisection. */

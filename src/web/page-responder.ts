@@ -52,7 +52,9 @@ export class PageResponder {
     const ctx = this.context(req);
     const chosen = asLanguage(req.query.lang);
     if (chosen) res.setHeader('Set-Cookie', `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    const key = `page\u0000${ctx.language}\u0000${ctx.embed}\u0000${ctx.origin}\u0000${req.path}`;
+    // The query names the part of the page shown (a ranking's page, a club's pairs): the language is in the key already.
+    const shown = Object.entries(req.query).filter(([name]) => name !== 'lang').sort(([a], [b]) => (a < b ? -1 : 1));
+    const key = `page\u0000${ctx.language}\u0000${ctx.embed}\u0000${ctx.origin}\u0000${req.path}\u0000${JSON.stringify(shown)}`;
     const found = await this.cache.lookupOrCompute(key, performance.now());
     if ('hit' in found) return this.write(req, res, 200, ctx, found.hit.body, found.hit.etag, 'HIT');
     try {

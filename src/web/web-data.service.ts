@@ -6,7 +6,8 @@ import type { Event, Organization, Player, Session } from '../generated/prisma/c
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { PlayersService } from '../players/players.service.js';
 import type { RankingEntry, Scorecard } from '../rankings/models/ranking.model.js';
-import { PUBLIC_READER, RankingsService } from '../rankings/rankings.service.js';
+import { PUBLIC_READER, RankingsService, type RankingFilter, type RankingSlice } from '../rankings/rankings.service.js';
+import { NotFoundError } from '../common/errors.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { storedMovement } from '../sections/sections.service.js';
@@ -18,6 +19,28 @@ import { PlayerPrivacy } from '../players/player-privacy.service.js';
 
 /** A browser sends no key: every page reads as the public. */
 const PUBLIC = null;
+
+/**
+ * A results page shows a ranking this many rows at a time: a club's whole, a national field's
+ * (20,000 pairs: 8 MB of HTML, 1.3–1.8 s to make at once) a page at a time.
+ */
+export const RANKING_PAGE_ROWS = 500;
+
+/** The part of a ranking a results page shows: its page, and one club's or one section's contestants only. */
+export interface RankingQuery {
+  page: number;
+  club?: string;
+  section?: string;
+}
+
+/** What a results page shows of a ranking: its rows, from position `from`, of `total` (all, or the part the filter keeps). */
+export interface RankingPart extends RankingSlice {
+  page: number;
+  pages: number;
+  from: number;
+  club: { id: string; name: string } | null;
+  section: string | null;
+}
 
 /**
  * What the pages show, read through the same services the GraphQL resolvers use, always as the
@@ -48,21 +71,32 @@ export class WebData {
     return { organization, events: events.nodes };
   }
 
-  async event(id: string) {
+  async event(id: string, query: RankingQuery = { page: 1 }) {
     await this.lifecycle.check(id, PUBLIC);
     const event = await this.events.get(id);
     const [organization, sessions] = await Promise.all([this.organizationOf(event), this.sessions.ofEvent(id)]);
-    const ranking = sessions.length ? await this.publicEntries(await this.rankings.eventRanking(id)) : [];
-    return { event, organization, sessions, ranking };
+    const part = sessions.length ? await this.rankingPart(query, (filter, start) => this.rankings.eventRankingSlice(id, filter, start, RANKING_PAGE_ROWS)) : null;
+    return { event, organization, sessions, ranking: part?.entries ?? [], part };
   }
 
-  async session(id: string) {
+  async session(id: string, query: RankingQuery = { page: 1 }) {
     const { session, event, organization, boards } = await this.sessionHead(id);
-    const ranking = await this.publicEntries(await this.rankings.sessionRanking(id));
-    const matches = event.kind === 'TEAMS' ? await this.matches(session, ranking) : [];
+    const part = await this.rankingPart(query, (filter, start) => this.rankings.sessionRankingSlice(id, filter, start, RANKING_PAGE_ROWS));
+    // A teams session's matches pair every team with its opponents: the whole ranking (a few dozen teams).
+    const matches = event.kind === 'TEAMS' ? await this.matches(session, await this.publicEntries(await this.rankings.sessionRanking(id))) : [];
     const state = sessionState(session);
     const progress = state.standing === 'PROVISIONAL' ? await this.progress(session.id) : [];
-    return { session, event, organization, ranking, boards, matches, progress, ...state };
+    return { session, event, organization, ranking: part.entries, part, boards, matches, progress, ...state };
+  }
+
+  /** The rows of a ranking a page shows (`query`), read by `slice`; a page past the last, or an unknown club, is not found. */
+  private async rankingPart(query: RankingQuery, slice: (filter: RankingFilter, start: number) => Promise<RankingSlice>): Promise<RankingPart> {
+    const club = query.club ? await this.organizations.get(query.club) : null;
+    const from = (query.page - 1) * RANKING_PAGE_ROWS;
+    const { entries, total } = await slice({ organizationId: club?.id ?? null, section: query.section ?? null }, from);
+    const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
+    if (query.page > pages) throw new NotFoundError('Ranking page', query.page, 'page');
+    return { entries: await this.publicEntries(entries), total, page: query.page, pages, from, club: club && { id: club.id, name: club.name }, section: query.section ?? null };
   }
 
   async board(sessionId: string, number: number) {

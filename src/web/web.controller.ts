@@ -13,7 +13,9 @@ import { playerPage } from './pages/player.js';
 import { scorecardPage } from './pages/scorecard.js';
 import { sessionPage } from './pages/session.js';
 import { PageNotFound, PageResponder, pageId } from './page-responder.js';
-import { WebData } from './web-data.service.js';
+import { RANKING_PAGE_ROWS, WebData, type RankingQuery } from './web-data.service.js';
+import { isUUID } from 'class-validator';
+import { SECTION_FILTER } from '../rankings/dto/ranking-page.args.js';
 
 const ASSETS = new Map([
   [STYLESHEET_PATH, { type: 'text/css; charset=utf-8', body: Buffer.from(STYLESHEET) }],
@@ -27,6 +29,29 @@ const PageQuery = () =>
     ApiQuery({ name: 'lang', required: false, description: 'en, zh-CN (Simplified Chinese) or zh-Hant (Traditional: zh-TW, zh-HK); remembered in a cookie' }),
     ApiQuery({ name: 'embed', required: false, description: '1: the page as an iframe fragment, without the site around it' }),
   );
+
+/** The query parameters of a page with a ranking: which page of it, and one club's or one section's contestants only. */
+const RankingPageQuery = () =>
+  applyDecorators(
+    PageQuery(),
+    ApiQuery({ name: 'page', required: false, description: `The ranking's page (${RANKING_PAGE_ROWS} rows a page; 1 by default)` }),
+    ApiQuery({ name: 'club', required: false, description: 'Simultaneous events: only the pairs of the sections this club (organisation id) runs, at their places in the whole field' }),
+    ApiQuery({ name: 'section', required: false, description: 'Only the contestants of this section (letter), at their places in the whole ranking' }),
+  );
+
+/** A ranking page's query, checked: anything else is a page that does not exist. */
+function rankingQuery(req: Request): RankingQuery {
+  const one = (name: string): string | undefined => {
+    const value = req.query[name];
+    if (value !== undefined && typeof value !== 'string') throw new PageNotFound();
+    return value;
+  };
+  const [page, club, section] = [one('page'), one('club'), one('section')];
+  if (page !== undefined && !/^[1-9][0-9]{0,5}$/.test(page)) throw new PageNotFound();
+  if (club !== undefined && !isUUID(club)) throw new PageNotFound();
+  if (section !== undefined && !SECTION_FILTER.test(section)) throw new PageNotFound();
+  return { page: page === undefined ? 1 : Number(page), club, section: section?.toUpperCase() };
+}
 
 /** The results website: server-rendered pages (see src/web/pages), their assets, and live updates. */
 @ApiExcludeController()
@@ -53,16 +78,16 @@ export class WebController implements BeforeApplicationShutdown {
     return this.pages.send(req, res, async (ctx) => organizationPage(ctx, await this.data.organization(pageId(id))));
   }
 
-  @PageQuery()
+  @RankingPageQuery()
   @Get('events/:id')
   event(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
-    return this.pages.send(req, res, async (ctx) => eventPage(ctx, await this.data.event(pageId(id))));
+    return this.pages.send(req, res, async (ctx) => eventPage(ctx, await this.data.event(pageId(id), rankingQuery(req))));
   }
 
-  @PageQuery()
+  @RankingPageQuery()
   @Get('sessions/:id')
   session(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
-    return this.pages.send(req, res, async (ctx) => sessionPage(ctx, await this.data.session(pageId(id))));
+    return this.pages.send(req, res, async (ctx) => sessionPage(ctx, await this.data.session(pageId(id), rankingQuery(req))));
   }
 
   @PageQuery()
