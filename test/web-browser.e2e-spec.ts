@@ -175,17 +175,17 @@ describe('results pages in a browser', () => {
     const ids = (page: Page) => page.$$eval('table.ranking tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-contestant')));
     const page = await open(`/sessions/${session}?lang=en`);
     const first = await ids(page);
-    expect(await page.$eval('nav.pager .rows', (el) => el.textContent)).toBe('Rows 1–500 of 520.');
-    await click(page, 'nav.pager a[rel="next"]');
+    expect(await page.$eval('nav.rows-pager .rows', (el) => el.textContent)).toBe('Rows 1–500 of 520.');
+    await click(page, 'nav.rows-pager a[rel="next"]');
     expect(page.url()).toBe(`${base}/sessions/${session}?page=2`);
     const second = await ids(page);
     expect([...first, ...second]).toEqual(api.map((e: any) => e.contestant.id));
     await shot(page, 'en-ranking-page-2');
-    await click(page, 'nav.pager a[rel="prev"]');
+    await click(page, 'nav.rows-pager a[rel="prev"]');
     expect(await ids(page)).toEqual(first);
     const section = await open(`/sessions/${session}?section=C&lang=en`);
     expect(await ids(section)).toEqual(api.filter((e: any) => e.contestant.section === 'C').map((e: any) => e.contestant.id));
-    await click(section, 'nav.pager .filter + a');
+    await click(section, 'nav.rows-pager .filter + a');
     expect((await ids(section)).length).toBe(500);
   });
 

@@ -267,7 +267,7 @@ describe('results pages over HTTP', () => {
   });
 
   describe('a long ranking (a simultaneous’s national field)', () => {
-    const SECTIONS = 'ABCDEFGHIJKLM'; // 13 sections of 20 tables: 260 pairs a direction, 520 in the ranking
+    const SECTIONS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'; // 26 sections of 20 tables: 520 pairs a direction, 1,040 in the ranking, 520 lines on board 1
     let sessionId: string;
     /** The ranking rows of a page: [section and number, place]. */
     const shown = (text: string) => [...text.matchAll(/<tr data-contestant="[^"]+">\s*<td class="n place">([^<]*)<\/td>\s*<th scope="row" class="n">([^<]*)<\/th>/g)].map((m) => [m[2], m[1]]);
@@ -277,7 +277,7 @@ describe('results pages over HTTP', () => {
       const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
       for (const [s, letter] of [...SECTIONS].entries())
         for (let table = 1; table <= 20; table++)
-          for (const board of [1, 2]) {
+          for (const board of [1]) {
             const ew = ((table + board - 1) % 20) + 1;
             rows.push(`1,${letter},${board},${table},${table},${ew},N${letter}${table} & S${letter}${table},E${letter}${ew} & W${letter}${ew},4S,N,${8 + ((table * 7 + s * 3 + board) % 5)},PLAYED,2`);
           }
@@ -288,16 +288,20 @@ describe('results pages over HTTP', () => {
     it('shows it a page at a time, with the way to the pages either side', async () => {
       const first = await page(`/sessions/${sessionId}`).expect(200);
       expect(shown(first.text)).toHaveLength(500);
-      expect(first.text).toContain('Rows 1–500 of 520.');
+      expect(first.text).toContain('Rows 1–500 of 1,040.');
       expect(first.text).toContain(`href="/sessions/${sessionId}?page=2" rel="next"`);
       expect(first.text).not.toContain('rel="prev"');
       const second = await page(`/sessions/${sessionId}?page=2`).expect(200);
-      expect(shown(second.text)).toHaveLength(20);
-      expect(second.text).toContain('Rows 501–520 of 520.');
+      expect(shown(second.text)).toHaveLength(500);
+      expect(second.text).toContain('Rows 501–1,000 of 1,040.');
       expect(second.text).toContain(`href="/sessions/${sessionId}" rel="prev"`);
-      // The two pages together are the ranking the API gives, in its order.
+      expect(second.text).toContain(`href="/sessions/${sessionId}?page=3" rel="next"`);
+      const third = await page(`/sessions/${sessionId}?page=3`).expect(200);
+      expect(shown(third.text)).toHaveLength(40);
+      expect(third.text).not.toContain('rel="next"');
+      // The pages together are the ranking the API gives, in its order.
       const api = dataOf(await t.gqlAs(null, `query($s: ID!) { sessionRanking(sessionId: $s) { place contestant { section number } } }`, { s: sessionId })).sessionRanking;
-      expect([...shown(first.text), ...shown(second.text)]).toEqual(api.map((e: any) => [`${e.contestant.section}${e.contestant.number}`, e.place]));
+      expect([...shown(first.text), ...shown(second.text), ...shown(third.text)]).toEqual(api.map((e: any) => [`${e.contestant.section}${e.contestant.number}`, e.place]));
       // A page of its own in the cache: page 2 is not page 1 again.
       expect((await page(`/sessions/${sessionId}?page=2`).expect(200)).headers['x-cache']).toBe('HIT');
       expect(shown((await page(`/sessions/${sessionId}`).expect(200)).text)[0]).toEqual(shown(first.text)[0]);
@@ -314,21 +318,43 @@ describe('results pages over HTTP', () => {
       expect(section.text).toContain(`<a href="/sessions/${sessionId}">The whole ranking</a>`);
       // The event page's ranking (over every session) is paged and filtered the same way.
       const event = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { eventId } }`, { s: sessionId })).session.eventId;
-      expect(shown((await page(`/events/${event}?page=2`).expect(200)).text)).toHaveLength(20);
+      expect(shown((await page(`/events/${event}?page=3`).expect(200)).text)).toHaveLength(40);
       expect(shown((await page(`/events/${event}?section=M`).expect(200)).text)).toHaveLength(40);
     });
 
     it('answers a page that does not exist for a page past the last, an unknown club, or a malformed part', async () => {
-      for (const query of ['page=3', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1&page=2', `club=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'club=north', 'section=%3Cscript%3E', 'section=ABCDE']) {
+      for (const query of ['page=4', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1&page=2', `club=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'club=north', 'section=%3Cscript%3E', 'section=ABCDE']) {
         const res = await page(`/sessions/${sessionId}?${query}`);
         expect([query, res.status]).toEqual([query, 404]);
         expect(res.text).not.toContain('<script>');
       }
     });
 
+    it('shows a national board’s traveller a page at a time, or one section’s lines, each pair linked to its scorecard', async () => {
+      const lines = (text: string) => [...text.matchAll(/<tr class="[^"]*" data-line="[^"]+">\s*<th scope="row" class="n"><a href="([^"]+)">([A-Z]+\d+)<\/a>/g)].map((m) => [m[2], m[1]]);
+      const first = await page(`/sessions/${sessionId}/boards/1`).expect(200);
+      expect(lines(first.text)).toHaveLength(500);
+      expect(first.text).toContain('Rows 1–500 of 520.');
+      const second = await page(`/sessions/${sessionId}/boards/1?page=2`).expect(200);
+      expect(lines(second.text)).toHaveLength(20);
+      const all = [...lines(first.text), ...lines(second.text)];
+      expect(new Set(all.map(([pair]) => pair)).size).toBe(520);
+      // Each NS pair's link is its own scorecard, whose page names it.
+      const [pair, href] = all[123];
+      const card = await page(href).expect(200);
+      expect(card.text).toContain(`N${pair} &amp; S${pair}`);
+      const section = await page(`/sessions/${sessionId}/boards/1?section=c`).expect(200);
+      expect(section.text).toContain('Only the lines of section C.');
+      expect(section.text).toContain(`<a href="/sessions/${sessionId}/boards/1">The whole traveller</a>`);
+      expect([...section.text.matchAll(/data-line=/g)]).toHaveLength(20);
+      await page(`/sessions/${sessionId}/boards/1?page=3`).expect(404);
+      // The hand records read the deals, not the 520 lines.
+      await page(`/sessions/${sessionId}/hands`).expect(200);
+    });
+
     it('keeps a club’s short ranking whole, with no pages', async () => {
       const res = await page(`/sessions/${demoSession}`).expect(200);
-      expect(res.text).not.toContain('class="pager');
+      expect(res.text).not.toContain('class="rows-pager');
     });
   });
 });

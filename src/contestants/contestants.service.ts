@@ -30,9 +30,10 @@ export class ContestantsService {
     return toContestant(row);
   }
 
-  async ofEvent(eventId: string): Promise<Contestant[]> {
+  /** The event's contestants; with `sections`, only theirs and those of no section (a page about a few pairs of a national field needs their sections', not 20,000). */
+  async ofEvent(eventId: string, sections?: string[]): Promise<Contestant[]> {
     const rows = await this.prisma.contestant.findMany({
-      where: { eventId },
+      where: { eventId, ...(sections ? { OR: [{ section: { in: sections } }, { section: null }] } : {}) },
       include: withPlayers,
       orderBy: [{ section: { sort: 'asc', nulls: 'first' } }, { direction: { sort: 'asc', nulls: 'first' } }, { number: 'asc' }],
     });

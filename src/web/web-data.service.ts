@@ -33,13 +33,20 @@ export interface RankingQuery {
   section?: string;
 }
 
-/** What a results page shows of a ranking: its rows, from position `from`, of `total` (all, or the part the filter keeps). */
-export interface RankingPart extends RankingSlice {
+/** What a page shows of a long list (a ranking, a traveller): `count` rows from position `from` of `total` (all, or the part the filter keeps). */
+export interface ListPart {
   page: number;
   pages: number;
   from: number;
+  total: number;
+  count: number;
   club: { id: string; name: string } | null;
   section: string | null;
+}
+
+/** What a results page shows of a ranking. */
+export interface RankingPart extends ListPart {
+  entries: RankingEntry[];
 }
 
 /**
@@ -96,25 +103,37 @@ export class WebData {
     const { entries, total } = await slice({ organizationId: club?.id ?? null, section: query.section ?? null }, from);
     const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
     if (query.page > pages) throw new NotFoundError('Ranking page', query.page, 'page');
-    return { entries: await this.publicEntries(entries), total, page: query.page, pages, from, club: club && { id: club.id, name: club.name }, section: query.section ?? null };
+    return { entries: await this.publicEntries(entries), total, count: entries.length, page: query.page, pages, from, club: club && { id: club.id, name: club.name }, section: query.section ?? null };
   }
 
-  async board(sessionId: string, number: number) {
+  async board(sessionId: string, number: number, query: RankingQuery = { page: 1 }) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
-    // The page links each line to its pairs by number only: no name is shown, so none is masked.
-    const [traveller, contestants] = await Promise.all([this.rankings.traveller(sessionId, number, PUBLIC_READER), this.contestants.ofEvent(event.id)]);
+    const whole = await this.rankings.traveller(sessionId, number, PUBLIC_READER);
+    // A national field's board has 10,000 lines: shown 500 at a time, or one section's.
+    const kept = query.section ? whole.lines.filter((l) => l.section?.toUpperCase() === query.section) : whole.lines;
+    const from = (query.page - 1) * RANKING_PAGE_ROWS;
+    const pages = Math.max(1, Math.ceil(kept.length / RANKING_PAGE_ROWS));
+    if (query.page > pages || query.club) throw new NotFoundError('Traveller page', query.page, 'page');
+    const lines = kept.slice(from, from + RANKING_PAGE_ROWS);
+    const part: ListPart = { page: query.page, pages, from, total: kept.length, count: lines.length, club: null, section: query.section ?? null };
+    const traveller = { ...whole, lines };
+    // The page links each line to its pairs by number only: no name is shown, so none is masked. Only the lines' sections' pairs are read.
+    const sections = [...new Set(lines.map((l) => l.section).filter((x): x is string => !!x))];
+    const contestants = await this.contestants.ofEvent(event.id, sections.length ? sections : undefined);
     const view = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal };
     // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
     const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
-    return { session, event, organization, boards, traveller, board, contestants, ...sessionState(session) };
+    // Pairs are named with their section wherever the board was played in several (on every page of it, and on one section's).
+    const sectioned = new Set(whole.lines.map((l) => l.section)).size > 1;
+    return { session, event, organization, boards, traveller, part, sectioned, board, contestants, ...sessionState(session) };
   }
 
   /** Every board's hand record (for printing). */
   async hands(sessionId: string) {
     const { session, event, organization, boards: numbers } = await this.sessionHead(sessionId);
-    // Each board as the traveller shows it to the public (so hidden boards stay hidden), from the scored event's cache.
-    const travellers = await Promise.all(numbers.map((n) => this.rankings.traveller(sessionId, n, PUBLIC_READER)));
-    const views = travellers.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal }));
+    // Each board's deal as its traveller shows it to the public (so hidden boards stay hidden), from the scored event's cache.
+    const deals = await this.rankings.boardDeals(sessionId, numbers, PUBLIC_READER);
+    const views = deals.filter((t) => t.deal).map((t) => ({ number: t.board, dealer: t.dealer, vulnerability: t.vulnerability, deal: t.deal }));
     const tables = await this.doubleDummy.ofSessionDeals(sessionId, views);
     const boards: BoardView[] = views.map((v) => ({ ...v, doubleDummy: tables.get(v.number) ?? null }));
     return { session, event, organization, boards, ...sessionState(session) };
@@ -126,7 +145,8 @@ export class WebData {
     const card = { ...found, contestant: await this.privacy.contestant(found.contestant, PUBLIC) };
     const ranked = await this.rankings.sessionRankingEntry(sessionId, contestantId);
     const entry = ranked ? (await this.publicEntries([ranked]))[0] : ranked;
-    const contestants = await this.publicContestants(event.id);
+    // Its opponents are of its own section (or of none): a national field's 20,000 pairs, each named, took ~1.3 s.
+    const contestants = await this.publicContestants(event.id, card.contestant.section ? [card.contestant.section] : undefined);
     return { session, event, organization, card, entry, contestants, ...sessionState(session) };
   }
 
@@ -144,8 +164,8 @@ export class WebData {
     return Promise.all(entries.map(async (e) => ({ ...e, contestant: await this.privacy.contestant(e.contestant, PUBLIC) })));
   }
 
-  private async publicContestants(eventId: string) {
-    return Promise.all((await this.contestants.ofEvent(eventId)).map((c) => this.privacy.contestant(c, PUBLIC)));
+  private async publicContestants(eventId: string, sections?: string[]) {
+    return Promise.all((await this.contestants.ofEvent(eventId, sections)).map((c) => this.privacy.contestant(c, PUBLIC)));
   }
 
   /**

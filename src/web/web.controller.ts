@@ -39,6 +39,14 @@ const RankingPageQuery = () =>
     ApiQuery({ name: 'section', required: false, description: 'Only the contestants of this section (letter), at their places in the whole ranking' }),
   );
 
+/** The query parameters of a board's page: which page of its traveller, and one section's lines only. */
+const TravellerPageQuery = () =>
+  applyDecorators(
+    PageQuery(),
+    ApiQuery({ name: 'page', required: false, description: `The traveller's page (${RANKING_PAGE_ROWS} lines a page; 1 by default)` }),
+    ApiQuery({ name: 'section', required: false, description: 'Only the lines of this section (letter)' }),
+  );
+
 /** A ranking page's query, checked: anything else is a page that does not exist. */
 function rankingQuery(req: Request): RankingQuery {
   const one = (name: string): string | undefined => {
@@ -90,12 +98,12 @@ export class WebController implements BeforeApplicationShutdown {
     return this.pages.send(req, res, async (ctx) => sessionPage(ctx, await this.data.session(pageId(id), rankingQuery(req))));
   }
 
-  @PageQuery()
+  @TravellerPageQuery()
   @Get('sessions/:id/boards/:number')
   board(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('number') number: string) {
     return this.pages.send(req, res, async (ctx) => {
       if (!/^[1-9]\d{0,2}$/.test(number)) throw new PageNotFound();
-      return boardPage(ctx, await this.data.board(pageId(id), Number(number)));
+      return boardPage(ctx, await this.data.board(pageId(id), Number(number), rankingQuery(req)));
     });
   }
 

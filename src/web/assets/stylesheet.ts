@@ -25,7 +25,7 @@ h1 { font-size: 1.45rem; margin: .6rem 0 .3rem; }
 h2 { font-size: 1.2rem; margin: 1.2rem 0 .4rem; }
 h3 { font-size: 1rem; margin: .2rem 0; }
 .meta, .note { color: var(--muted); margin: .2rem 0; }
-.pager p { margin: .3rem 0; } .pager .rows { color: var(--muted); } .pager a[rel] { display: inline-block; padding: .3rem .6rem; margin-left: .3rem; border: 1px solid var(--line); border-radius: .3rem; text-decoration: none; }
+.rows-pager p { margin: .3rem 0; } .rows-pager .rows { color: var(--muted); } .rows-pager a[rel] { display: inline-block; padding: .3rem .6rem; margin-left: .3rem; border: 1px solid var(--line); border-radius: .3rem; text-decoration: none; }
 .badge { display: inline-block; padding: .1rem .5rem; border-radius: 1rem; font-size: .85rem; font-weight: 600; border: 1px solid currentColor; }
 .badge.PROVISIONAL { color: var(--warn); } .badge.OFFICIAL { color: var(--accent); } .badge.FINAL { color: var(--ok); }
 .notice { border-left: 4px solid var(--warn); background: #fff8e1; padding: .5rem .75rem; }

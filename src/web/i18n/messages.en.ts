@@ -30,6 +30,8 @@ export const en = {
   'ranking.onlySection': 'Only section {section}, at its places in the whole ranking.',
   'ranking.whole': 'The whole ranking',
   'ranking.pages': 'Pages of the ranking',
+  'traveller.onlySection': 'Only the lines of section {section}.',
+  'traveller.whole': 'The whole traveller',
   'session.ranking': 'Ranking',
   'session.field.NS': 'North–South',
   'session.field.EW': 'East–West',

@@ -32,6 +32,8 @@ export const zhCN: Messages = {
   'ranking.onlySection': '仅显示 {section} 区，名次为全场名次。',
   'ranking.whole': '完整排名',
   'ranking.pages': '排名分页',
+  'traveller.onlySection': '仅显示 {section} 区的成绩。',
+  'traveller.whole': '完整计分表',
   'session.ranking': '排名',
   'session.field.NS': '南北',
   'session.field.EW': '东西',

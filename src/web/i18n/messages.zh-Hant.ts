@@ -35,6 +35,8 @@ export const zhHant: Messages = {
   'ranking.onlySection': '僅顯示 {section} 區，名次為全場名次。',
   'ranking.whole': '完整排名',
   'ranking.pages': '排名分頁',
+  'traveller.onlySection': '僅顯示 {section} 區的成績。',
+  'traveller.whole': '完整計分表',
   'session.ranking': '排名',
   'session.field.NS': '南北',
   'session.field.EW': '東西',

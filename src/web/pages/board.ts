@@ -6,7 +6,7 @@ import { contract, lead, seat } from './bridge-marks.js';
 import { eventCrumbs, sessionTitle } from './event.js';
 import { doubleDummyTable, handDiagram } from './hand-diagram.js';
 import { layout } from './layout.js';
-import { liveStatus, standingNote } from './ranking-table.js';
+import { liveStatus, rankingNav, standingNote } from './ranking-table.js';
 import { hiddenNotice } from './session.js';
 
 export function boardPage(ctx: PageContext, data: BoardPage): Html {
@@ -29,7 +29,9 @@ ${hiddenNotice(ctx, traveller.hidden)}
 ${doubleDummyTable(ctx, board.doubleDummy)}
 <section aria-labelledby="traveller-h"><h2 id="traveller-h">${ctx.t('board.traveller')}</h2>
 ${traveller.top !== null ? html`<p class="note">${ctx.t('board.top', { top: ctx.num(traveller.top) })}</p>` : ''}
+${rankingNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller')}
 ${travellerTable(ctx, data)}
+${traveller.lines.length > 20 ? rankingNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller') : ''}
 </section>`,
   );
 }
@@ -39,11 +41,15 @@ function travellerTable(ctx: PageContext, data: BoardPage): Html {
   if (!traveller.lines.length) return traveller.hidden ? html`` : html`<p class="note">${ctx.t('board.noResults')}</p>`;
   const mp = event.scoring === 'MATCHPOINTS';
   const par = data.board.doubleDummy?.par.nsScore;
-  const sections = new Set(traveller.lines.map((l) => l.section)).size > 1;
+  const sections = data.sectioned;
   const adjusted = traveller.lines.some((l) => l.adjustment);
   // Many clubs' pads do not record the lead: no empty column then.
   const leads = traveller.lines.some((l) => l.lead);
   const pair = (l: TravellerLine, n: number) => `${sections ? l.section : ''}${n}`;
+  // By section, direction and number, once: a national board's page shows 500 lines of a field of 20,000 pairs.
+  const byKey = new Map(data.contestants.map((c) => [`${c.section ?? ''}|${c.direction ?? ''}|${c.number}`, c]));
+  const contestantOf = (section: string | null, direction: 'NS' | 'EW', n: number) =>
+    byKey.get(`${section ?? ''}|${direction}|${n}`) ?? byKey.get(`${section ?? ''}||${n}`) ?? byKey.get(`|${direction}|${n}`) ?? byKey.get(`||${n}`);
   return html`<table class="traveller">
 <thead><tr>
 <th scope="col" class="n">${ctx.t('col.nsPair')}</th>
@@ -61,7 +67,7 @@ ${par !== undefined ? html`<th scope="col" class="n">${ctx.t('col.vsPar')}</th>`
     const ns = mp ? l.nsMatchpoints : l.nsImps;
     const ew = mp ? l.ewMatchpoints : l.ewImps;
     const contestantLink = (n: number, direction: 'NS' | 'EW') => {
-      const c = data.contestants.find((x) => x.number === n && (x.section === null || x.section === l.section) && (x.direction === null || x.direction === direction));
+      const c = contestantOf(l.section, direction, n);
       return c ? html`<a href="${ctx.href(`/sessions/${session.id}/contestants/${c.id}`)}">${pair(l, n)}</a>` : html`${pair(l, n)}`;
     };
     return html`<tr class="${l.adjustment ? 'adjusted' : ''}" data-line="${l.id}">

@@ -3,7 +3,7 @@ import type { RankingEntry } from '../../rankings/models/ranking.model.js';
 import { html, type Html } from '../html.js';
 import type { MessageKey } from '../i18n/messages.js';
 import type { PageContext } from '../page-context.js';
-import type { RankingPart } from '../web-data.service.js';
+import type { ListPart } from '../web-data.service.js';
 
 /** The column a ranking's score is shown in, by how the event is scored. */
 export function scoreUnit(event: Pick<Event, 'scoring' | 'vpScale'>): MessageKey {
@@ -14,11 +14,11 @@ export function scoreUnit(event: Pick<Event, 'scoring' | 'vpScale'>): MessageKey
 }
 
 /**
- * Where a ranking's rows shown stand in it (`RankingPart`): the part a filter keeps (one club's
+ * Where the rows shown of a ranking (or a traveller) stand in it (`ListPart`): the part a filter keeps (one club's
  * pairs, one section) with a way back to the whole, and the rows of this page of it with the pages
  * either side. Nothing for a ranking shown whole.
  */
-export function rankingNav(ctx: PageContext, part: RankingPart | null, path: string): Html {
+export function rankingNav(ctx: PageContext, part: ListPart | null, path: string, of: 'ranking' | 'traveller' = 'ranking'): Html {
   if (!part || (part.pages === 1 && !part.club && !part.section)) return html``;
   const link = (page: number | null, filtered = true) => {
     const query = new URLSearchParams();
@@ -27,10 +27,10 @@ export function rankingNav(ctx: PageContext, part: RankingPart | null, path: str
     if (filtered && part.section) query.set('section', part.section);
     return ctx.href(query.size ? `${path}?${query}` : path);
   };
-  const only = part.club ? ctx.t('ranking.onlyClub', { club: part.club.name }) : part.section ? ctx.t('ranking.onlySection', { section: part.section }) : null;
-  const last = part.from + part.entries.length;
-  return html`<nav class="pager no-print" aria-label="${ctx.t('ranking.pages')}"><p>
-${only ? html`<span class="filter">${only}</span> <a href="${link(null, false)}">${ctx.t('ranking.whole')}</a><br>` : ''}
+  const only = part.club ? ctx.t('ranking.onlyClub', { club: part.club.name }) : part.section ? ctx.t(`${of}.onlySection`, { section: part.section }) : null;
+  const last = part.from + part.count;
+  return html`<nav class="rows-pager no-print" aria-label="${ctx.t('ranking.pages')}"><p>
+${only ? html`<span class="filter">${only}</span> <a href="${link(null, false)}">${ctx.t(`${of}.whole`)}</a><br>` : ''}
 ${part.total ? html`<span class="rows">${ctx.t('ranking.rows', { from: ctx.num(part.from + 1), to: ctx.num(last), total: ctx.num(part.total) })}</span>` : ''}
 ${part.page > 1 ? html` <a href="${link(part.page - 1)}" rel="prev">${ctx.t('ranking.previous')}</a>` : ''}
 ${part.page < part.pages ? html` <a href="${link(part.page + 1)}" rel="next">${ctx.t('ranking.next')}</a>` : ''}
