@@ -18,7 +18,8 @@
  *    pair's ranking line: the read's latency after the post's answer (the ranking it shows is the
  *    corrected one: reads are consistent with the last committed revision).
  * 4. Resident memory after scoring, and bytes per stored line held by the service; the national
- *    session's results page (its first page of 500 rows, then its second) as a browser opens it.
+ *    session's results pages as a browser opens them (the ranking's first page of 500 rows and its
+ *    second, board 1's traveller, a pair's scorecard, the hand records): time and size.
  * 5. Table pads posting as bench:ingest's do (64 at once, then a steady 300 posts/s), each post
  *    alternately into the national field and the warm-up's club event, so that both are timed at
  *    the same moments: the issue's "pads posting from 10,000 tables at once keep the latencies of
@@ -358,9 +359,11 @@ try {
   const againMs = await walk();
   const againCpuMs = (cpuOf(server.pid) - againCpu) / againMs.length;
 
-  // The national session's results page, as a player's browser opens it (no key): its first page, then its second.
-  const webPages = [];
-  for (const path of [`/sessions/${sessionId}`, `/sessions/${sessionId}?page=2`]) {
+  // The national session's results pages, as a player's browser opens them (no key): the ranking's
+  // first page and its second, a board's traveller (10,000 lines), a pair's scorecard, the hand records.
+  const someone = (await server.pool.query<{ id: string }>('SELECT "id" FROM "Contestant" WHERE "eventId" = $1 LIMIT 1', [eventId])).rows[0].id;
+  const webPages: { ms: number; bytes: number }[] = [];
+  for (const path of [`/sessions/${sessionId}`, `/sessions/${sessionId}?page=2`, `/sessions/${sessionId}/boards/1`, `/sessions/${sessionId}/contestants/${someone}`, `/sessions/${sessionId}/hands`]) {
     const started = performance.now();
     const res = await fetch(`${server.url}${path}`);
     const bytes = (await res.arrayBuffer()).byteLength;
@@ -403,7 +406,8 @@ try {
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)}; it waits for the national field's scoring, which goes on after the import's answer)`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
   console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   service CPU ${fmt(againCpuMs, 1)} ms a page   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
-  console.log(`  results page of the national session (HTML, 500 rows a page)   first page ${fmt(webPages[0].ms, 0)} ms, ${fmt(webPages[0].bytes / 1024, 0)} KiB   page 2 ${fmt(webPages[1].ms, 0)} ms, ${fmt(webPages[1].bytes / 1024, 0)} KiB`);
+  const web = (i: number) => `${fmt(webPages[i].ms, 0)} ms, ${fmt(webPages[i].bytes / 1024, 0)} KiB`;
+  console.log(`  results pages of the national session (HTML, first visit)   ranking ${web(0)} (500 rows a page), its page 2 ${web(1)}   board 1 ${web(2)} (500 of its lines a page)   a scorecard ${web(3)}   hand records ${web(4)}`);
   console.log(`  correction posted (${CORRECTIONS})              p50 ${fmt(quantile(postMs, 0.5), 1)} ms   p99 ${fmt(quantile(postMs, 0.99), 1)} ms`);
   console.log(`  … visible in the national ranking     p50 ${fmt(quantile(visibleMs, 0.5), 1)} ms   p99 ${fmt(quantile(visibleMs, 0.99), 1)} ms after the answer   (goal p99 ≤ ${FLOORS.visibleP99Ms} ms: ${ok(quantile(visibleMs, 0.99), FLOORS.visibleP99Ms)}); the slowest ${fmt(Math.max(...visibleMs), 0)} ms was correction ${visibleMs.indexOf(Math.max(...visibleMs)) + 1} of ${CORRECTIONS}`);
   const padLine = (into: string, label: string) => {

@@ -108,15 +108,13 @@ export class WebData {
 
   async board(sessionId: string, number: number, query: RankingQuery = { page: 1 }) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
-    const whole = await this.rankings.traveller(sessionId, number, PUBLIC_READER);
     // A national field's board has 10,000 lines: shown 500 at a time, or one section's.
-    const kept = query.section ? whole.lines.filter((l) => l.section?.toUpperCase() === query.section) : whole.lines;
     const from = (query.page - 1) * RANKING_PAGE_ROWS;
-    const pages = Math.max(1, Math.ceil(kept.length / RANKING_PAGE_ROWS));
+    const { traveller, total, sectioned } = await this.rankings.travellerPart(sessionId, number, PUBLIC_READER, { section: query.section, from, count: RANKING_PAGE_ROWS });
+    const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
     if (query.page > pages || query.club) throw new NotFoundError('Traveller page', query.page, 'page');
-    const lines = kept.slice(from, from + RANKING_PAGE_ROWS);
-    const part: ListPart = { page: query.page, pages, from, total: kept.length, count: lines.length, club: null, section: query.section ?? null };
-    const traveller = { ...whole, lines };
+    const { lines } = traveller;
+    const part: ListPart = { page: query.page, pages, from, total, count: lines.length, club: null, section: query.section ?? null };
     // The page links each line to its pairs by number only: no name is shown, so none is masked. Only the lines' sections' pairs are read.
     const sections = [...new Set(lines.map((l) => l.section).filter((x): x is string => !!x))];
     const contestants = await this.contestants.ofEvent(event.id, sections.length ? sections : undefined);
@@ -124,7 +122,6 @@ export class WebData {
     // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
     const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
     // Pairs are named with their section wherever the board was played in several (on every page of it, and on one section's).
-    const sectioned = new Set(whole.lines.map((l) => l.section)).size > 1;
     return { session, event, organization, boards, traveller, part, sectioned, board, contestants, ...sessionState(session) };
   }
 
@@ -207,8 +204,10 @@ export class WebData {
   /** The session's boards: those set up, and any that have results (read from the scored event's cache, so pages track its revision). */
   private async boardNumbers(session: Session): Promise<number[]> {
     const scored = (await this.scored.ofSession(session.id)).sessions.get(session.id);
-    const numbers = [...(scored?.data.boards.keys() ?? []), ...(scored?.data.results.map((r) => r.boardNumber) ?? [])];
-    return [...new Set(numbers)].sort((a, b) => a - b);
+    // No array of every line's board: a national session has 240,000 lines, read on each of its pages.
+    const numbers = new Set(scored?.data.boards.keys());
+    for (const r of scored?.data.results ?? []) numbers.add(r.boardNumber);
+    return [...numbers].sort((a, b) => a - b);
   }
 
   /** Team matches of the session, from each team's scorecard (its boards' IMPs, both rooms). */
