@@ -30,22 +30,21 @@ const PageQuery = () =>
     ApiQuery({ name: 'embed', required: false, description: '1: the page as an iframe fragment, without the site around it' }),
   );
 
+/** A long list's page (a ranking's, a traveller's), and one section's rows of it only. */
+const pageParameter = (of: string) => ApiQuery({ name: 'page', required: false, description: `The ${of}'s page (${RANKING_PAGE_ROWS} rows a page; 1 by default)` });
+const sectionParameter = (rows: string) => ApiQuery({ name: 'section', required: false, description: `Only the ${rows} of this section (letter)` });
+
 /** The query parameters of a page with a ranking: which page of it, and one club's or one section's contestants only. */
 const RankingPageQuery = () =>
   applyDecorators(
     PageQuery(),
-    ApiQuery({ name: 'page', required: false, description: `The ranking's page (${RANKING_PAGE_ROWS} rows a page; 1 by default)` }),
+    pageParameter('ranking'),
     ApiQuery({ name: 'club', required: false, description: 'Simultaneous events: only the pairs of the sections this club (organisation id) runs, at their places in the whole field' }),
-    ApiQuery({ name: 'section', required: false, description: 'Only the contestants of this section (letter), at their places in the whole ranking' }),
+    sectionParameter('contestants (at their places in the whole ranking)'),
   );
 
 /** The query parameters of a board's page: which page of its traveller, and one section's lines only. */
-const TravellerPageQuery = () =>
-  applyDecorators(
-    PageQuery(),
-    ApiQuery({ name: 'page', required: false, description: `The traveller's page (${RANKING_PAGE_ROWS} lines a page; 1 by default)` }),
-    ApiQuery({ name: 'section', required: false, description: 'Only the lines of this section (letter)' }),
-  );
+const TravellerPageQuery = () => applyDecorators(PageQuery(), pageParameter('traveller'), sectionParameter('lines'));
 
 /** A ranking page's query, checked: anything else is a page that does not exist. */
 function rankingQuery(req: Request): RankingQuery {
