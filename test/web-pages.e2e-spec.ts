@@ -272,7 +272,10 @@ describe('results pages over HTTP', () => {
     /** The ranking rows of a page: [section and number, place]. */
     const shown = (text: string) => [...text.matchAll(/<tr data-contestant="[^"]+">\s*<td class="n place">([^<]*)<\/td>\s*<th scope="row" class="n">([^<]*)<\/th>/g)].map((m) => [m[2], m[1]]);
 
+    let demoOrganization: string;
+
     beforeAll(async () => {
+      demoOrganization = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { organizationId } }`, { e: demoEvent })).event.organizationId;
       const { createEvent } = dataOf(await t.gql(`mutation { createEvent(input: { name: "Long ranking", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`));
       const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
       for (const [s, letter] of [...SECTIONS].entries())
@@ -323,7 +326,7 @@ describe('results pages over HTTP', () => {
     });
 
     it('answers a page that does not exist for a page past the last, an unknown club, or a malformed part', async () => {
-      for (const query of ['page=4', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1&page=2', `club=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'club=north', 'section=%3Cscript%3E', 'section=ABCDE']) {
+      for (const query of ['page=4', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1&page=2', `club=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'club=north', 'section=%3Cscript%3E', 'section=ABCDE', 'section=ZZ', `club=${demoOrganization}`]) {
         const res = await page(`/sessions/${sessionId}?${query}`);
         expect([query, res.status]).toEqual([query, 404]);
         expect(res.text).not.toContain('<script>');
@@ -348,6 +351,7 @@ describe('results pages over HTTP', () => {
       expect(section.text).toContain(`<a href="/sessions/${sessionId}/boards/1">The whole traveller</a>`);
       expect([...section.text.matchAll(/data-line=/g)]).toHaveLength(20);
       await page(`/sessions/${sessionId}/boards/1?page=3`).expect(404);
+      await page(`/sessions/${sessionId}/boards/1?section=ZZ`).expect(404);
       // The hand records read the deals, not the 520 lines.
       await page(`/sessions/${sessionId}/hands`).expect(200);
     });

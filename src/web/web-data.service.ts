@@ -102,7 +102,8 @@ export class WebData {
     const from = (query.page - 1) * RANKING_PAGE_ROWS;
     const { entries, total } = await slice({ organizationId: club?.id ?? null, section: query.section ?? null }, from);
     const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
-    if (query.page > pages) throw new NotFoundError('Ranking page', query.page, 'page');
+    // A filter that keeps nothing is no page either: nothing to show, and no page cached for each of a million letters.
+    if (query.page > pages || ((query.club || query.section) && !total)) throw new NotFoundError('Ranking page', query.page, 'page');
     return { entries: await this.publicEntries(entries), total, count: entries.length, page: query.page, pages, from, club: club && { id: club.id, name: club.name }, section: query.section ?? null };
   }
 
@@ -112,7 +113,7 @@ export class WebData {
     const from = (query.page - 1) * RANKING_PAGE_ROWS;
     const { traveller, total, sectioned } = await this.rankings.travellerPart(sessionId, number, PUBLIC_READER, { section: query.section, from, count: RANKING_PAGE_ROWS });
     const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
-    if (query.page > pages || query.club) throw new NotFoundError('Traveller page', query.page, 'page');
+    if (query.page > pages || query.club || (query.section && !total && !traveller.hidden)) throw new NotFoundError('Traveller page', query.page, 'page');
     const { lines } = traveller;
     const part: ListPart = { page: query.page, pages, from, total, count: lines.length, club: null, section: query.section ?? null };
     // The page links each line to its pairs by number only: no name is shown, so none is masked. Only the lines' sections' pairs are read.
