@@ -96,7 +96,7 @@ export class WebData {
     return { session, event, organization, ranking: part.entries, part, boards, matches, progress, ...state };
   }
 
-  /** The rows of a ranking a page shows (`query`), read by `slice`; a page past the last, or an unknown club, is not found. */
+  /** The rows of a ranking a page shows (`query`), read by `slice`; a page past the last, an unknown club or a filter that keeps nothing is not found. */
   private async rankingPart(query: RankingQuery, slice: (filter: RankingFilter, start: number) => Promise<RankingSlice>): Promise<RankingPart> {
     const club = query.club ? await this.organizations.get(query.club) : null;
     const from = (query.page - 1) * RANKING_PAGE_ROWS;
@@ -122,7 +122,7 @@ export class WebData {
     const view = { number, dealer: traveller.dealer, vulnerability: traveller.vulnerability, deal: traveller.deal };
     // The table of the deal the visitor may see: none while the traveller is hidden, none until solved.
     const board: BoardView = { ...view, doubleDummy: (await this.doubleDummy.ofSessionDeals(sessionId, [view])).get(number) ?? null };
-    // Pairs are named with their section wherever the board was played in several (on every page of it, and on one section's).
+    // `sectioned`: pairs are named with their section wherever the board was played in several (on every page of it, and on one section's).
     return { session, event, organization, boards, traveller, part, sectioned, board, contestants, ...sessionState(session) };
   }
 
