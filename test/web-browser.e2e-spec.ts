@@ -4,6 +4,7 @@ import { PrismaService } from '../src/database/prisma.service.js';
 import { loadDemo } from '../src/demo/load-demo.js';
 import { launchBrowser, SCREENS_DIR } from './support/browser.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
+import { importLongField } from './support/long-field.js';
 
 /**
  * The results website in a real Chromium: a visitor walks the demo club from the home page to a
@@ -161,16 +162,7 @@ describe('results pages in a browser', () => {
   });
 
   it('walks a national field’s ranking a page at a time, and one section of it', async () => {
-    const { createEvent } = dataOf(await t.gql(`mutation { createEvent(input: { name: "National field", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`));
-    const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
-    for (const [s, letter] of [...'ABCDEFGHIJKLM'].entries())
-      for (let table = 1; table <= 20; table++)
-        for (const board of [1, 2]) {
-          const ew = ((table + board - 1) % 20) + 1;
-          rows.push(`1,${letter},${board},${table},${table},${ew},N${letter}${table} & S${letter}${table},E${letter}${ew} & W${letter}${ew},4S,N,${8 + ((table * 7 + s * 3 + board) % 5)},PLAYED,2`);
-        }
-    await t.http().post(`/api/v1/imports/csv?eventId=${createEvent.id}`).set('content-type', 'text/csv').send(rows.join('\n')).expect(201);
-    const session = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: createEvent.id })).event.sessions[0].id;
+    const session = await importLongField(t, 'National field', 'ABCDEFGHIJKLM', [1, 2]);
     const api = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { contestant { id section } } }`, { s: session })).sessionRanking;
     const ids = (page: Page) => page.$$eval('table.ranking tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-contestant')));
     const page = await open(`/sessions/${session}?lang=en`);

@@ -3,6 +3,7 @@ import { PrismaService } from '../src/database/prisma.service.js';
 import { loadDemo } from '../src/demo/load-demo.js';
 import { sql } from './support/database.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
+import { importLongField } from './support/long-field.js';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
@@ -276,16 +277,7 @@ describe('results pages over HTTP', () => {
 
     beforeAll(async () => {
       demoOrganization = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { organizationId } }`, { e: demoEvent })).event.organizationId;
-      const { createEvent } = dataOf(await t.gql(`mutation { createEvent(input: { name: "Long ranking", kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`));
-      const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
-      for (const [s, letter] of [...SECTIONS].entries())
-        for (let table = 1; table <= 20; table++)
-          for (const board of [1]) {
-            const ew = ((table + board - 1) % 20) + 1;
-            rows.push(`1,${letter},${board},${table},${table},${ew},N${letter}${table} & S${letter}${table},E${letter}${ew} & W${letter}${ew},4S,N,${8 + ((table * 7 + s * 3 + board) % 5)},PLAYED,2`);
-          }
-      await t.http().post(`/api/v1/imports/csv?eventId=${createEvent.id}`).set('content-type', 'text/csv').send(rows.join('\n')).expect(201);
-      sessionId = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { sessions { id } } }`, { e: createEvent.id })).event.sessions[0].id;
+      sessionId = await importLongField(t, 'Long ranking', SECTIONS, [1]);
     });
 
     it('shows it a page at a time, with the way to the pages either side', async () => {

@@ -72,9 +72,7 @@ export class RankingsService {
   async traveller(sessionId: string, board: number, reader: Reader): Promise<Traveller> {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
-    const rows = s.data.results.filter((r) => r.boardNumber === board);
-    if (!s.data.boards.has(board) && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
-    return travellerOf(event, s, board, rows, reader);
+    return travellerOf(event, s, board, boardRows(s, board), reader);
   }
 
   /**
@@ -86,8 +84,7 @@ export class RankingsService {
   async travellerPart(sessionId: string, board: number, reader: Reader, part: { section?: string | null; from: number; count: number }): Promise<{ traveller: Traveller; total: number; sectioned: boolean }> {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
-    const rows = s.data.results.filter((r) => r.boardNumber === board);
-    if (!s.data.boards.has(board) && !rows.length) throw new NotFoundError(`Board ${board} of session`, sessionId, 'board');
+    const rows = boardRows(s, board);
     const letters = sectionLetters(s);
     const kept = part.section ? rows.filter((r) => letters.get(r.sectionId)?.toUpperCase() === part.section) : rows;
     const ordered = kept
@@ -390,6 +387,13 @@ function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: 
       .map((r) => travellerLine(s, event, r, letters))
       .sort(travellerOrder),
   };
+}
+
+/** A board's stored lines in a session; NOT_FOUND for a board it neither sets up nor has lines of. */
+function boardRows(s: ScoredSession, board: number): StoredResult[] {
+  const rows = s.data.results.filter((r) => r.boardNumber === board);
+  if (!s.data.boards.has(board) && !rows.length) throw new NotFoundError(`Board ${board} of session`, s.data.session.id, 'board');
+  return rows;
 }
 
 /** A traveller's order: by section, then NS score from the highest (lines without one last), then NS pair. */

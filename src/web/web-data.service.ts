@@ -49,6 +49,16 @@ export interface RankingPart extends ListPart {
   entries: RankingEntry[];
 }
 
+/** The position of a page's first row. */
+const firstRow = (query: RankingQuery) => (query.page - 1) * RANKING_PAGE_ROWS;
+
+/** Where a page of a list stands in it; NOT_FOUND past the last page, or where a filter (`filtered`) keeps nothing. */
+function listPart(what: string, query: RankingQuery, total: number, count: number, filtered: boolean): ListPart {
+  const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
+  if (query.page > pages || (filtered && !total)) throw new NotFoundError(what, query.page, 'page');
+  return { page: query.page, pages, from: firstRow(query), total, count, club: null, section: query.section ?? null };
+}
+
 /**
  * What the pages show, read through the same services the GraphQL resolvers use, always as the
  * public reader (a browser sends no key): a page never shows what the API would not show it.
@@ -99,23 +109,18 @@ export class WebData {
   /** The rows of a ranking a page shows (`query`), read by `slice`; a page past the last, an unknown club or a filter that keeps nothing is not found. */
   private async rankingPart(query: RankingQuery, slice: (filter: RankingFilter, start: number) => Promise<RankingSlice>): Promise<RankingPart> {
     const club = query.club ? await this.organizations.get(query.club) : null;
-    const from = (query.page - 1) * RANKING_PAGE_ROWS;
-    const { entries, total } = await slice({ organizationId: club?.id ?? null, section: query.section ?? null }, from);
-    const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
+    const { entries, total } = await slice({ organizationId: club?.id ?? null, section: query.section ?? null }, firstRow(query));
     // A filter that keeps nothing is no page either: nothing to show, and no page cached for each of a million letters.
-    if (query.page > pages || ((query.club || query.section) && !total)) throw new NotFoundError('Ranking page', query.page, 'page');
-    return { entries: await this.publicEntries(entries), total, count: entries.length, page: query.page, pages, from, club: club && { id: club.id, name: club.name }, section: query.section ?? null };
+    const part = listPart('Ranking page', query, total, entries.length, !!(club || query.section));
+    return { ...part, entries: await this.publicEntries(entries), club: club && { id: club.id, name: club.name } };
   }
 
   async board(sessionId: string, number: number, query: RankingQuery = { page: 1 }) {
     const { session, event, organization, boards } = await this.sessionHead(sessionId);
     // A national field's board has 10,000 lines: shown 500 at a time, or one section's.
-    const from = (query.page - 1) * RANKING_PAGE_ROWS;
-    const { traveller, total, sectioned } = await this.rankings.travellerPart(sessionId, number, PUBLIC_READER, { section: query.section, from, count: RANKING_PAGE_ROWS });
-    const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_ROWS));
-    if (query.page > pages || query.club || (query.section && !total && !traveller.hidden)) throw new NotFoundError('Traveller page', query.page, 'page');
+    const { traveller, total, sectioned } = await this.rankings.travellerPart(sessionId, number, PUBLIC_READER, { section: query.section, from: firstRow(query), count: RANKING_PAGE_ROWS });
     const { lines } = traveller;
-    const part: ListPart = { page: query.page, pages, from, total, count: lines.length, club: null, section: query.section ?? null };
+    const part = listPart('Traveller page', query, total, lines.length, !!query.section && !traveller.hidden);
     // The page links each line to its pairs by number only: no name is shown, so none is masked. Only the lines' sections' pairs are read.
     const sections = [...new Set(lines.map((l) => l.section).filter((x): x is string => !!x))];
     const contestants = await this.contestants.ofEvent(event.id, sections.length ? sections : undefined);

@@ -6,7 +6,7 @@ import { contract, lead, seat } from './bridge-marks.js';
 import { eventCrumbs, sessionTitle } from './event.js';
 import { doubleDummyTable, handDiagram } from './hand-diagram.js';
 import { layout } from './layout.js';
-import { liveStatus, rankingNav, standingNote } from './ranking-table.js';
+import { liveStatus, listNav, standingNote } from './ranking-table.js';
 import { hiddenNotice } from './session.js';
 
 export function boardPage(ctx: PageContext, data: BoardPage): Html {
@@ -29,9 +29,9 @@ ${hiddenNotice(ctx, traveller.hidden)}
 ${doubleDummyTable(ctx, board.doubleDummy)}
 <section aria-labelledby="traveller-h"><h2 id="traveller-h">${ctx.t('board.traveller')}</h2>
 ${traveller.top !== null ? html`<p class="note">${ctx.t('board.top', { top: ctx.num(traveller.top) })}</p>` : ''}
-${rankingNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller')}
+${listNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller')}
 ${travellerTable(ctx, data)}
-${traveller.lines.length > 20 ? rankingNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller') : ''}
+${traveller.lines.length > 20 ? listNav(ctx, data.part, `/sessions/${session.id}/boards/${board.number}`, 'traveller') : ''}
 </section>`,
   );
 }

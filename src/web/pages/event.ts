@@ -2,7 +2,7 @@ import { html, type Html } from '../html.js';
 import type { PageContext } from '../page-context.js';
 import type { EventPage } from '../web-data.service.js';
 import { layout, type Crumb } from './layout.js';
-import { rankingNav, rankingTables } from './ranking-table.js';
+import { listNav, rankingTables } from './ranking-table.js';
 
 export function sessionTitle(ctx: PageContext, session: { number: number; name: string | null }): string {
   return session.name ?? ctx.t('session.title', { number: session.number });
@@ -28,9 +28,9 @@ ${sessions.length ? html`<ul class="links sessions">${sessions.map((s) => html`<
 </section>
 <section aria-labelledby="event-ranking"><h2 id="event-ranking">${ctx.t('event.ranking')}</h2>
 <p class="note">${ctx.t('event.rankingNote')}</p>
-${rankingNav(ctx, data.part, `/events/${event.id}`)}
+${listNav(ctx, data.part, `/events/${event.id}`)}
 ${ranking.length ? rankingTables(ctx, event, ranking, (e) => (lastSession ? `/sessions/${lastSession.id}/contestants/${e.contestant.id}` : null), 'event-ranking') : html`<p class="note">${ctx.t('event.noResults')}</p>`}
-${ranking.length > 20 ? rankingNav(ctx, data.part, `/events/${event.id}`) : ''}
+${ranking.length > 20 ? listNav(ctx, data.part, `/events/${event.id}`) : ''}
 </section>`,
   );
 }

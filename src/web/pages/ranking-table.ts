@@ -18,7 +18,7 @@ export function scoreUnit(event: Pick<Event, 'scoring' | 'vpScale'>): MessageKey
  * pairs, one section) with a way back to the whole, and the rows of this page of it with the pages
  * either side. Nothing for a ranking shown whole.
  */
-export function rankingNav(ctx: PageContext, part: ListPart | null, path: string, of: 'ranking' | 'traveller' = 'ranking'): Html {
+export function listNav(ctx: PageContext, part: ListPart | null, path: string, of: 'ranking' | 'traveller' = 'ranking'): Html {
   if (!part || (part.pages === 1 && !part.club && !part.section)) return html``;
   const link = (page: number | null, filtered = true) => {
     const query = new URLSearchParams();

@@ -3,7 +3,7 @@ import type { PageContext } from '../page-context.js';
 import type { SessionPage } from '../web-data.service.js';
 import { eventCrumbs, sessionTitle } from './event.js';
 import { layout } from './layout.js';
-import { liveStatus, rankingNav, rankingTables, standingNote } from './ranking-table.js';
+import { liveStatus, listNav, rankingTables, standingNote } from './ranking-table.js';
 
 export function hiddenNotice(ctx: PageContext, hidden: boolean): Html {
   return hidden ? html`<p class="notice travellers-hidden">${ctx.t('session.travellersHidden')}</p>` : html``;
@@ -22,9 +22,9 @@ ${live ? liveStatus(ctx) : ''}
 ${data.progress.length ? html`<p class="note progress">${data.progress.map((p, i) => html`${i ? html`<br>` : ''}<span data-section="${p.section}">${ctx.t(p.section ? 'session.progress' : 'session.progressAll', { section: p.section, stored: String(p.stored), expected: String(p.expected) })}</span>`)}</p>` : ''}
 ${hiddenNotice(ctx, data.hidden)}
 <section aria-labelledby="ranking"><h2 id="ranking">${ctx.t('session.ranking')}</h2>
-${rankingNav(ctx, data.part, `/sessions/${session.id}`)}
+${listNav(ctx, data.part, `/sessions/${session.id}`)}
 ${ranking.length ? rankingTables(ctx, event, ranking, (e) => `/sessions/${session.id}/contestants/${e.contestant.id}`, 'session-ranking') : html`<p class="note">${ctx.t('event.noResults')}</p>`}
-${ranking.length > 20 ? rankingNav(ctx, data.part, `/sessions/${session.id}`) : ''}
+${ranking.length > 20 ? listNav(ctx, data.part, `/sessions/${session.id}`) : ''}
 </section>
 ${data.matches.length ? matchesTable(ctx, data) : ''}
 ${data.boards.length ? html`<section aria-labelledby="boards" class="no-print"><h2 id="boards">${ctx.t('session.boards')}</h2>
