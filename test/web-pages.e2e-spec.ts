@@ -107,6 +107,42 @@ describe('results pages over HTTP', () => {
       expect(changed.headers.etag).not.toBe(etag);
     });
 
+    it('tells a live page of the session’s changes at most once a second, the boards of a burst of posts in one', async () => {
+      let heard = '';
+      let opened: () => void;
+      const open = new Promise<void>((done) => (opened = done));
+      const stream = page(`/live/sessions/${demoSession}`)
+        .buffer(true)
+        .parse((res, done) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => ((heard += chunk), opened()));
+          res.on('end', () => done(null, null));
+          res.on('error', () => done(null, null));
+        });
+      const ended = stream.then(
+        () => {},
+        () => {},
+      );
+      await open; // its first words (`retry:`): it is listening
+      for (const board of [7, 5, 6]) {
+        const { lines } = dataOf(await t.gql(`query($s: ID!, $b: Int!) { traveller(sessionId: $s, board: $b) { lines { nsPair ewPair round table contract declarer tricks } } }`, { s: demoSession, b: board })).traveller;
+        const line = lines.find((l: { contract: string | null }) => l.contract && l.contract !== 'PASS');
+        dataOf(
+          await t.gql(`mutation($in: SubmitResultInput!) { submitResult(input: $in) { corrected } }`, {
+            in: { sessionId: demoSession, board, round: line.round, table: line.table, nsPair: line.nsPair, ewPair: line.ewPair, contract: line.contract, declarer: line.declarer, tricks: line.tricks === 13 ? 12 : line.tricks + 1, correction: { reason: 'Wrong trick count' } },
+          }),
+        );
+      }
+      await new Promise((wait) => setTimeout(wait, 2_200)); // past the next whole second, whenever the posts ended
+      stream.abort();
+      await ended;
+      const changes = [...heard.matchAll(/event: change\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]).boards as number[]);
+      // Three posts in well under a second: one change, or two if a whole second fell between them.
+      expect(changes.length).toBeGreaterThanOrEqual(1);
+      expect(changes.length).toBeLessThanOrEqual(2);
+      expect([...new Set(changes.flat())].sort()).toEqual([5, 6, 7]);
+    });
+
     it('serves its own assets, cached for good', async () => {
       const home = await page('/').expect(200);
       const css = home.text.match(/href="(\/assets\/traveller\.\w+\.css)"/)![1];

@@ -6,6 +6,7 @@ import { LiveEvents } from '../live/live-events.service.js';
 import { SCRIPT_PATH, STYLESHEET_PATH } from './assets/asset-paths.js';
 import { SCRIPT } from './assets/script.js';
 import { STYLESHEET } from './assets/stylesheet.js';
+import { ChangeBatch } from './change-batch.js';
 import { boardPage, handsPage } from './pages/board.js';
 import { eventPage } from './pages/event.js';
 import { homePage, organizationPage } from './pages/home.js';
@@ -135,7 +136,7 @@ export class WebController implements BeforeApplicationShutdown {
     res.end(req.method === 'HEAD' ? undefined : asset.body);
   }
 
-  /** Server-sent events: "change" each time the session's results change (the page then reloads its content). */
+  /** Server-sent events: "change" when the session's results changed, at most once a second (ChangeBatch); the page then reloads its content. */
   @Get('live/sessions/:id')
   async liveSession(@Req() req: Request, @Res() res: Response, @Param('id') id: string) {
     try {
@@ -149,17 +150,17 @@ export class WebController implements BeforeApplicationShutdown {
     closeReadSnapshot(); // the stream stays open: what it reads later is read afresh
     const changes = this.live.listen<{ rankingChanged: { boards: number[] } }>('rankingChanged', id);
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const batch = new ChangeBatch((boards) => res.write(`event: change\ndata: ${JSON.stringify({ boards })}\n\n`));
     this.streams.add(res);
     const stop = () => {
       clearInterval(keepAlive);
+      batch.close();
       this.streams.delete(res);
       void changes.return?.();
     };
     req.on('close', stop);
     res.on('close', stop);
-    for await (const change of changes) {
-      res.write(`event: change\ndata: ${JSON.stringify({ boards: change.rankingChanged.boards })}\n\n`);
-    }
+    for await (const change of changes) batch.add(change.rankingChanged.boards);
   }
 
   /** Before the HTTP server closes, which would otherwise wait for the open streams. */
