@@ -38,7 +38,7 @@ describe('archiving, deleting and restoring events', () => {
   const listed = async (key: string | null, listing = 'CURRENT') =>
     dataOf(await t.gqlAs(key, `query($o: ID!, $l: EventListing) { events(organizationId: $o, listing: $l) { nodes { id } } }`, { o: club, l: listing })).events.nodes.map((e: { id: string }) => e.id);
   const ids = new Map<string, { sectionId: string; contestantId: string }>();
-  /** The codes of seven reads of the event, each asked alone. */
+  /** The codes of eight reads of the event, each asked alone. */
   const readAs = async (key: string | null, eventId: string, sessionId: string) => {
     const { sectionId, contestantId } = ids.get(eventId)!;
     const queries: [string, string][] = [
@@ -46,6 +46,7 @@ describe('archiving, deleting and restoring events', () => {
       [`eventRanking(eventId: $id) { place }`, eventId],
       [`session(id: $id) { id }`, sessionId],
       [`traveller(sessionId: $id, board: 1) { lines { nsPair } }`, sessionId],
+      [`travellerPage(sessionId: $id, board: 1) { nodes { nsPair } }`, sessionId],
       [`board(sessionId: $id, number: 1) { number }`, sessionId],
       [`section(id: $id) { letter }`, sectionId],
       [`contestant(id: $id) { number }`, contestantId],
@@ -53,8 +54,8 @@ describe('archiving, deleting and restoring events', () => {
     const answers = await Promise.all(queries.map(([q, id]) => t.gqlAs(key, `query($id: ID!) { ${q} }`, { id })));
     return answers.map((a) => a.errors?.[0]?.extensions?.code ?? 'OK');
   };
-  const HIDDEN = Array(7).fill('NOT_FOUND');
-  const SHOWN = Array(7).fill('OK');
+  const HIDDEN = Array(8).fill('NOT_FOUND');
+  const SHOWN = Array(8).fill('OK');
 
   it('archives: out of lists, public pages and anonymous reads; still the owner’s; restored by the owner', async () => {
     const { eventId, sessionId } = await clubNight('Archived night');

@@ -276,6 +276,10 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(await hand(keys.federation.director)).toBe(deal);
     const finish = (club: Club, letter: string) => t.gqlAs(keys[club].director, `mutation($id: ID!) { updateSection(id: $id, input: { finished: true }) { finishedAt } }`, { id: sectionIds[letter] });
     expect(await publicTraveller()).toEqual({ hidden: true, lines: [] });
+    const publicPage = dataOf(await t.gqlAs(null, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, first: 100) { totalCount nodes { id } } }`, { s: sessionId })).travellerPage;
+    expect(publicPage).toEqual({ totalCount: 0, nodes: [] });
+    const organiserPage = dataOf(await t.gqlAs(keys.federation.director, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, first: 100) { totalCount } }`, { s: sessionId })).travellerPage;
+    expect(organiserPage.totalCount).toBeGreaterThan(0);
     // A club cannot end another club's section.
     expect((await finish('North', 'C')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     for (const [club, letter] of [['North', 'A'], ['North', 'B'], ['South', 'C'], ['South', 'D'], ['East', 'E']] as [Club, string][]) {
@@ -295,6 +299,39 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(shown.hidden).toBe(false);
     expect(shown.lines).toHaveLength(12);
     expect(await hand(null)).toBe(deal);
+  });
+
+  it('pages a board’s traveller for the public once every club has finished: the whole field, a section’s or a club’s lines', async () => {
+    const PAGE = `query($s: ID!, $b: Int!, $f: Int, $a: String, $x: String, $o: ID) { travellerPage(sessionId: $s, board: $b, first: $f, after: $a, section: $x, organizationId: $o) { totalCount pageInfo { hasNextPage endCursor } nodes { id section nsPair ewPair nsScore nsName } } }`;
+    const page = async (vars: Record<string, unknown>) => dataOf(await t.gqlAs(null, PAGE, { s: sessionId, b: 1, ...vars })).travellerPage;
+    const walk = async (vars: Record<string, unknown>) => {
+      const lines: any[] = [];
+      for (let after: string | null = null, n = 0; n < 20; n++) {
+        const p: any = await page({ ...vars, a: after });
+        lines.push(...p.nodes);
+        if (!p.pageInfo.hasNextPage) return { lines, totalCount: p.totalCount };
+        after = p.pageInfo.endCursor;
+      }
+      throw new Error('the pages did not end');
+    };
+    const whole = dataOf(await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 1) { lines { id section nsPair ewPair nsScore nsName } } }`, { s: sessionId })).traveller.lines;
+    expect(whole).toHaveLength(12);
+    // Five lines a page: the traveller's own lines, in its order, names as the public sees them.
+    expect(await walk({ f: 5 })).toEqual({ lines: whole, totalCount: 12 });
+    const c = await walk({ f: 5, x: 'c' });
+    expect(c).toEqual({ lines: whole.filter((l: any) => l.section === 'C'), totalCount: 2 });
+    const south = await walk({ f: 1, o: clubIds.South });
+    expect(south).toEqual({ lines: whole.filter((l: any) => ['C', 'D'].includes(l.section)), totalCount: 4 });
+    expect(await page({ o: outsiderId })).toMatchObject({ totalCount: 0, nodes: [] }); // a club that runs none of its sections
+    // A cursor of another board's line, or of a line the filter leaves out, is refused; so is a page too large.
+    const board2 = dataOf(await t.gqlAs(null, `query($s: ID!) { travellerPage(sessionId: $s, board: 2, first: 1) { pageInfo { endCursor } } }`, { s: sessionId })).travellerPage.pageInfo.endCursor;
+    const refused = async (vars: Record<string, unknown>) => (await t.gqlAs(null, PAGE, { s: sessionId, b: 1, ...vars })).errors?.[0]?.extensions;
+    expect(await refused({ a: board2 })).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['after'] });
+    const eastCursor = (await page({ f: 1, x: 'E' })).pageInfo.endCursor;
+    expect(await refused({ a: eastCursor, o: clubIds.South })).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await refused({ f: 500 })).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await refused({ x: 'A B' })).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await refused({ b: 77 })).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   /** Ranking rows as [section+number, place, percentage, club place], ties listed by section and number. */
@@ -486,6 +523,8 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     dataOf(await t.gqlAs(keys.federation.director, archive, { id: eventId }));
     await t.as(null).get(`/api/v1/sessions/${sessionId}/ranking?organizationId=${clubIds.North}`).expect(404);
     await t.as(null).get(`/api/v1/events/${eventId}/ranking`).expect(404);
+    const archivedPage = await t.gqlAs(keys.South.director, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, organizationId: "${clubIds.South}") { totalCount } }`, { s: sessionId });
+    expect(archivedPage.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const organiser = await t.as(keys.federation.director).get(`/api/v1/events/${eventId}/ranking?first=1`).expect(200);
     expect(organiser.body.totalCount).toBeGreaterThan(0);
     dataOf(await t.gqlAs(keys.federation.director, `mutation($id: ID!) { restoreEvent(id: $id, reason: "Archived too early") { id } }`, { id: eventId }));

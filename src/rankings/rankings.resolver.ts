@@ -4,7 +4,8 @@ import { isInsider, type Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { Direction } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
-import { Traveller } from '../results/models/traveller.model.js';
+import { Traveller, TravellerLineConnection } from '../results/models/traveller.model.js';
+import { TravellerPageArgs } from './dto/traveller-page.args.js';
 import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page.args.js';
 import { RankingEntry, RankingEntryConnection, Scorecard, SplitTie } from './models/ranking.model.js';
 import { SplitTieInput } from './dto/split-tie.inputs.js';
@@ -23,6 +24,11 @@ export class RankingsResolver {
   @Query(() => Traveller, { description: 'All results of one board of a session, scored; hidden from the public while the director says so' })
   async traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number, @CurrentPrincipal() principal: Principal | null) {
     return this.rankings.traveller(sessionId, board, await this.reader(sessionId, principal));
+  }
+
+  @Query(() => TravellerLineConnection, { description: 'A board’s traveller lines a page at a time (first/after), in the traveller’s order, optionally one section’s or one club’s; none while hidden from the public' })
+  async travellerPage(@Args() page: TravellerPageArgs, @CurrentPrincipal() principal: Principal | null) {
+    return this.rankings.travellerPage(page.sessionId, page.board, await this.reader(page.sessionId, principal), page);
   }
 
   @Query(() => [RankingEntry], { description: 'The session ranking; direction picks one field of a two-winner Mitchell' })

@@ -5,6 +5,7 @@ import { frac, type Fraction } from '../bridge/fraction.js';
 import { BadInputError, NotFoundError } from '../common/errors.js';
 import { decodeCursor, toPage, type Page } from '../common/pagination.js';
 import type { RankingPageArgs } from './dto/ranking-page.args.js';
+import type { TravellerPageArgs } from './dto/traveller-page.args.js';
 import { noteExpiry } from '../common/read-tracking.js';
 import type { Session } from '../generated/prisma/client.js';
 import { relativeResult } from '../results/line-score.js';
@@ -85,14 +86,28 @@ export class RankingsService {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
     const rows = boardRows(s, board);
-    const letters = sectionLetters(s);
-    const kept = part.section ? rows.filter((r) => letters.get(r.sectionId)?.toUpperCase() === part.section) : rows;
-    const ordered = kept
-      .map((row) => ({ row, section: letters.get(row.sectionId) ?? '', nsScore: row.nsScore, nsPair: event.data.contestants.get(row.nsContestantId)?.number ?? 0 }))
-      .sort(travellerOrder)
-      .slice(part.from, part.from + part.count);
-    const traveller = travellerOf(event, s, board, ordered.map((x) => x.row), reader);
-    return { traveller, total: traveller.hidden ? 0 : kept.length, sectioned: new Set(rows.map((r) => r.sectionId)).size > 1 };
+    const ordered = inTravellerOrder(event, s, rows, { section: part.section });
+    const traveller = travellerOf(event, s, board, ordered.slice(part.from, part.from + part.count), reader);
+    return { traveller, total: traveller.hidden ? 0 : ordered.length, sectioned: new Set(rows.map((r) => r.sectionId)).size > 1 };
+  }
+
+  /**
+   * A board's traveller lines a page at a time (`first`/`after`, a line's id as its cursor), in
+   * the traveller's order, one section's or one club's sections' only: a national board has
+   * 10,000 lines, and only the page's are made. None while the travellers are hidden from `reader`.
+   */
+  async travellerPage(sessionId: string, board: number, reader: Reader, args: TravellerPageArgs): Promise<Page<TravellerLine>> {
+    const event = await this.scored.ofSession(sessionId);
+    const s = sessionOf(event, sessionId);
+    const hosts = args.organizationId ? (await this.known(event)).hosts : null;
+    const owner = event.data.event.organizationId;
+    // A club's lines: those of the sections it hosts; the organiser's own: the sections nobody hosts (as its ranking).
+    const inClub = hosts ? (r: StoredResult) => (hosts.get(r.nsContestantId) ?? owner) === args.organizationId : undefined;
+    const ordered = travellersHidden(s.data.session) && !reader.insider ? [] : inTravellerOrder(event, s, boardRows(s, board), { section: args.section, inClub });
+    const start = args.after ? ordered.findIndex((r) => r.id === decodeCursor(args.after!)) + 1 : 0;
+    if (args.after && start === 0) throw new BadInputError('after is not a cursor of this traveller (it may have come from another board or filter)', ['after']);
+    const lines = travellerOf(event, s, board, ordered.slice(start, start + args.first + 1), reader).lines;
+    return toPage(lines, args, ordered.length);
   }
 
   /**
@@ -219,6 +234,14 @@ export class RankingsService {
 
   /** The clubs of a ranking: its club places (worked out when read), names read once per set-up. */
   private async clubs(scored: ScoredEvent, list: RankedList): Promise<Clubs> {
+    const { hosts, members, names } = await this.known(scored);
+    let places = this.places.get(list);
+    if (!places) this.places.set(list, (places = new ClubPlaces(list, hosts, members)));
+    return { places, hosts, names, owner: scored.data.event.organizationId };
+  }
+
+  /** Each contestant's host club, the clubs' members and names: looked up once per set-up. */
+  private known(scored: ScoredEvent): Promise<{ hosts: Map<string, string>; members: Map<string, string[]>; names: Map<string, string> }> {
     // Hosts change only with the set-up, which reloads the contestants: a new revision of results
     // keeps the same contestants map, so its hosts and names are not looked up again.
     const setup = scored.data.contestants;
@@ -229,10 +252,7 @@ export class RankingsService {
       this.hosts.set(setup, known);
       known.catch(() => this.hosts.delete(setup));
     }
-    const { hosts, members, names } = await known;
-    let places = this.places.get(list);
-    if (!places) this.places.set(list, (places = new ClubPlaces(list, hosts, members)));
-    return { places, hosts, names, owner: scored.data.event.organizationId };
+    return known;
   }
 
   private async clubNames(ids: string[]): Promise<Map<string, string>> {
@@ -394,6 +414,17 @@ function boardRows(s: ScoredSession, board: number): StoredResult[] {
   const rows = s.data.results.filter((r) => r.boardNumber === board);
   if (!s.data.boards.has(board) && !rows.length) throw new NotFoundError(`Board ${board} of session`, s.data.session.id, 'board');
   return rows;
+}
+
+/** A board's rows in the traveller's order, one section's (any case) or those `inClub` keeps only. */
+function inTravellerOrder(event: ScoredEvent, s: ScoredSession, rows: StoredResult[], filter: { section?: string | null; inClub?: (r: StoredResult) => boolean }): StoredResult[] {
+  const letters = sectionLetters(s);
+  const section = filter.section?.toUpperCase();
+  const kept = rows.filter((r) => (!section || letters.get(r.sectionId)?.toUpperCase() === section) && (!filter.inClub || filter.inClub(r)));
+  return kept
+    .map((row) => ({ row, section: letters.get(row.sectionId) ?? '', nsScore: row.nsScore, nsPair: event.data.contestants.get(row.nsContestantId)?.number ?? 0 }))
+    .sort(travellerOrder)
+    .map((x) => x.row);
 }
 
 /** A traveller's order: by section, then NS score from the highest (lines without one last), then NS pair. */

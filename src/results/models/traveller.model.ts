@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ResultStatus, Seat, Vulnerability } from '../../common/enums.js';
+import { Connection } from '../../common/pagination.js';
 
 @ObjectType({ description: 'One line of a traveller: a board played (or adjusted) at one table' })
 export class TravellerLine {
@@ -31,6 +32,9 @@ export class TravellerLine {
   movementIssue: string | null;
   @Field(() => Int, { description: '1, then +1 for each correction' }) version: number;
 }
+
+@ObjectType({ description: 'Lines of a board’s traveller, a page at a time' })
+export class TravellerLineConnection extends Connection(TravellerLine) {}
 
 @ObjectType({ description: 'All results of one board in a session, scored' })
 export class Traveller {
