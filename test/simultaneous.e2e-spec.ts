@@ -278,6 +278,7 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(await publicTraveller()).toEqual({ hidden: true, lines: [] });
     const publicPage = dataOf(await t.gqlAs(null, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, first: 100) { totalCount nodes { id } } }`, { s: sessionId })).travellerPage;
     expect(publicPage).toEqual({ totalCount: 0, nodes: [] });
+    expect((await t.as(null).get(`/api/v1/sessions/${sessionId}/boards/1/traveller`).expect(200)).body).toEqual({ totalCount: 0, hasNextPage: false, endCursor: null, lines: [] });
     const organiserPage = dataOf(await t.gqlAs(keys.federation.director, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, first: 100) { totalCount } }`, { s: sessionId })).travellerPage;
     expect(organiserPage.totalCount).toBeGreaterThan(0);
     // A club cannot end another club's section.
@@ -332,6 +333,20 @@ describe('a simultaneous pairs: three clubs, two sections each, one national fie
     expect(await refused({ f: 500 })).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await refused({ x: 'A B' })).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await refused({ b: 77 })).toMatchObject({ code: 'NOT_FOUND' });
+    // The same pages over plain HTTP, for a club's website.
+    const rest = (query: string, board = '1') => t.as(null).get(`/api/v1/sessions/${sessionId}/boards/${board}/traveller?${query}`);
+    const first = (await rest(`organizationId=${clubIds.South}&first=3`).expect(200)).body;
+    expect(first).toMatchObject({ totalCount: 4, hasNextPage: true });
+    const next = (await rest(`organizationId=${clubIds.South}&first=3&after=${first.endCursor}`).expect(200)).body;
+    expect(next.hasNextPage).toBe(false);
+    const pick = (l: any) => ({ id: l.id, section: l.section, nsPair: l.nsPair, ewPair: l.ewPair, nsScore: l.nsScore, nsName: l.nsName });
+    expect([...first.lines, ...next.lines].map(pick)).toEqual(south.lines);
+    expect(first.lines[0]).toMatchObject({ board: 1, status: 'PLAYED', version: expect.any(Number), nsMatchpoints: expect.any(Number) });
+    expect((await rest('first=500&section=A%20B').expect(400)).body.fields).toEqual(expect.arrayContaining(['first', 'section']));
+    expect((await rest('first=1', '0').expect(400)).body.fields).toEqual(['board']);
+    await rest('first=1', '77').expect(404);
+    await rest('first=1&direction=NS').expect(400); // not a parameter of a traveller
+    await t.as(null).get(`/api/v1/sessions/not-a-session/boards/1/traveller`).expect(400);
   });
 
   /** Ranking rows as [section+number, place, percentage, club place], ties listed by section and number. */

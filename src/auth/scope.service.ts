@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PgPool } from '../database/pg-pool.service.js';
 import { Revisions } from '../database/revisions.service.js';
-import type { Principal, Scope } from './principal.js';
+import { isInsider, type Principal, type Scope } from './principal.js';
 import type { ScopeTarget } from './requires.decorator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,6 +90,11 @@ export class ScopeService {
     private readonly pg: PgPool,
     private readonly revisions: Revisions,
   ) {}
+
+  /** Whether the caller's key reads a session as its own club's or organiser's would (travellers, hands while hidden from the public). */
+  async insiderOfSession(sessionId: string, principal: Principal | null): Promise<boolean> {
+    return !!principal && isInsider(principal, await this.resolve({ kind: 'session', id: sessionId }, principal));
+  }
 
   async resolve(target: ScopeTarget, principal: Principal | null): Promise<Scope | null> {
     if (target.kind === 'global') return null;

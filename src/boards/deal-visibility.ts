@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isInsider, type Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { travellersHidden } from '../bridge/periods.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
@@ -20,6 +20,6 @@ export class DealVisibility {
     // The session as the scored event's cache holds it (checked against the revision): no query per board.
     const session = (await this.scored.ofSession(board.sessionId)).sessions.get(board.sessionId)?.data.session;
     if (!session || !travellersHidden(session)) return true;
-    return !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: board.sessionId }, principal));
+    return this.scopes.insiderOfSession(board.sessionId, principal);
   }
 }

@@ -10,10 +10,15 @@ import type { Principal } from '../auth/principal.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { entryBody, pageBody, RANKING_QUERY, RankingEntryBody, RankingPageBody, RankingPageQuery } from './dto/rest-ranking.js';
+import { TRAVELLER_QUERY, TravellerPageBody, TravellerPageQuery } from './dto/rest-traveller.js';
+import { TravellerLineNames } from './traveller-line-names.js';
+import { ScopeService } from '../auth/scope.service.js';
+import { BadInputError } from '../common/errors.js';
 import type { RankingEntry } from './models/ranking.model.js';
 import { RankingsService } from './rankings.service.js';
 
 const RankingQuery = () => applyDecorators(...RANKING_QUERY.map((q) => ApiQuery(q)));
+const TravellerQuery = () => applyDecorators(...TRAVELLER_QUERY.map((q) => ApiQuery(q)));
 
 /**
  * Rankings over plain HTTP, for federation and club websites: the same pages as the GraphQL
@@ -28,6 +33,8 @@ export class RankingsController {
     private readonly rankings: RankingsService,
     private readonly lifecycle: EventLifecycle,
     private readonly privacy: PlayerPrivacy,
+    private readonly names: TravellerLineNames,
+    private readonly scopes: ScopeService,
   ) {}
 
   @Get('sessions/:id/ranking')
@@ -59,6 +66,21 @@ export class RankingsController {
     const entry = await this.rankings.sessionRankingEntry(id, contestantId);
     if (!entry) throw new NotFoundError('Ranking line of contestant', contestantId, 'contestantId');
     return entryBody((await this.seen([entry], principal))[0]);
+  }
+
+  @Get('sessions/:id/boards/:board/traveller')
+  @ApiOperation({ summary: 'A page of a board’s traveller', description: 'Its lines in the traveller’s order, scored; `section` or `organizationId` (a simultaneous event’s club) keeps part of them. None while the director hides the travellers from the reader.', security: [] })
+  @TravellerQuery()
+  @ApiOkResponse({ type: TravellerPageBody })
+  @ApiErrors(400, 404, 429)
+  async traveller(@Param('id', uuid('id')) id: string, @Param('board') board: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal | null): Promise<TravellerPageBody> {
+    if (!/^[1-9]\d{0,2}$/.test(board)) throw new BadInputError('board must be a board number, 1–999', ['board']);
+    await this.lifecycle.checkSession(id, principal);
+    const q = (await validationPipe().transform(query, { type: 'query', metatype: TravellerPageQuery })) as TravellerPageQuery;
+    const insider = await this.scopes.insiderOfSession(id, principal);
+    const page = await this.rankings.travellerPage(id, Number(board), { insider }, { sessionId: id, board: Number(board), first: q.first ?? new PageArgs().first, after: q.after, section: q.section, organizationId: q.organizationId });
+    const lines = await Promise.all(page.nodes.map(async (line) => ({ ...line, nsName: await this.names.shown(line, 'ns', principal), ewName: await this.names.shown(line, 'ew', principal) })));
+    return { totalCount: page.totalCount, hasNextPage: page.pageInfo.hasNextPage, endCursor: page.pageInfo.endCursor, lines };
   }
 
   /** A page's body with its entries as the reader may see them. */

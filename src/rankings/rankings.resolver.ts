@@ -1,6 +1,6 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import { isInsider, type Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { Direction } from '../common/enums.js';
 import { IdArg } from '../common/id.js';
@@ -82,6 +82,6 @@ export class RankingsResolver {
   /** Also refuses (NOT_FOUND) a session of an event the reader may not see: deleted, or archived and not theirs. */
   private async reader(sessionId: string, principal: Principal | null): Promise<Reader> {
     await this.lifecycle.checkSession(sessionId, principal);
-    return { insider: !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: sessionId }, principal)) };
+    return { insider: await this.scopes.insiderOfSession(sessionId, principal) };
   }
 }

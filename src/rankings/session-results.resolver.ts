@@ -1,6 +1,6 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
-import { isInsider, type Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { ScopeService } from '../auth/scope.service.js';
 import { Direction } from '../common/enums.js';
 import { Traveller } from '../results/models/traveller.model.js';
@@ -23,7 +23,7 @@ export class SessionResultsResolver {
 
   @ResolveField(() => [Traveller], { description: 'Every board’s traveller, in board order, as traveller gives them (hidden from the public while the director says so)' })
   async travellers(@Parent() session: Session, @CurrentPrincipal() principal: Principal | null) {
-    const insider = !!principal && isInsider(principal, await this.scopes.resolve({ kind: 'session', id: session.id }, principal));
+    const insider = await this.scopes.insiderOfSession(session.id, principal);
     return this.rankings.travellers(session.id, { insider });
   }
 }

@@ -1,40 +1,21 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../auth/actor.decorator.js';
 import type { Principal } from '../auth/principal.js';
-import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import { TravellerLine } from '../results/models/traveller.model.js';
-import { lineSources } from '../results/traveller-line.js';
-import { ScoredEvents } from './scored-events.service.js';
+import { TravellerLineNames } from './traveller-line-names.js';
 
-/**
- * A traveller line's pair names as the reader may see them (each club's name policy, as rankings
- * show them), from the scored event's contestants, which the line's session has loaded already.
- */
+/** A traveller line's pair names as the reader may see them (TravellerLineNames). */
 @Resolver(() => TravellerLine)
 export class TravellerLineNamesResolver {
-  constructor(
-    private readonly scored: ScoredEvents,
-    private readonly privacy: PlayerPrivacy,
-  ) {}
+  constructor(private readonly names: TravellerLineNames) {}
 
   @ResolveField(() => String, { nullable: true, description: 'Name of the pair (or team) sitting NS, as the event lists it (and its clubs publish it)' })
   nsName(@Parent() line: TravellerLine, @CurrentPrincipal() principal: Principal | null) {
-    return this.shown(line, 'ns', principal);
+    return this.names.shown(line, 'ns', principal);
   }
 
   @ResolveField(() => String, { nullable: true, description: 'Name of the pair (or team) sitting EW, as the event lists it (and its clubs publish it)' })
   ewName(@Parent() line: TravellerLine, @CurrentPrincipal() principal: Principal | null) {
-    return this.shown(line, 'ew', principal);
-  }
-
-  private async shown(line: TravellerLine, side: 'ns' | 'ew', principal: Principal | null): Promise<string | null> {
-    const stored = side === 'ns' ? line.nsName : line.ewName;
-    if (stored === null) return null;
-    const source = lineSources.get(line);
-    // A line that came through a message bus has lost where it came from: only a global admin sees a name.
-    if (!source) return principal && principal.organizationId === null ? stored : null;
-    const contestant = (await this.scored.ofSession(source.sessionId)).data.contestants.get(source[side]);
-    if (!contestant) return null;
-    return this.privacy.contestantName({ ...contestant, players: contestant.players.map((p) => p.player) }, principal);
+    return this.names.shown(line, 'ew', principal);
   }
 }

@@ -36,6 +36,7 @@ describe('security: scope of a key', () => {
     'GET /api/v1/sessions/{id}/ranking': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/sessions/${w.ids.sessionA}/ranking?${q}`) }),
     'GET /api/v1/events/{id}/ranking': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/events/${w.ids.eventA}/ranking?${q}`) }),
     'GET /api/v1/sessions/{id}/ranking/{contestantId}': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/sessions/${w.ids.sessionA}/ranking/${w.ids.contestantA}?${q}`) }),
+    'GET /api/v1/sessions/{id}/boards/{board}/traveller': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/api/v1/sessions/${w.ids.sessionA}/boards/1/traveller?${q}`) }),
     'GET /health': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health?${q}`) }),
     'GET /health/live': (q) => ({ key: null, send: (t, k) => t.as(k).get(`/health/live?${q}`) }),
   };
@@ -117,7 +118,7 @@ describe('security: scope of a key', () => {
         // Take an id of the attacker's own (so a guard reading the query would let it through).
         const own = { id: w.ids.sessionB, sessionId: w.ids.sessionB, eventId: w.ids.eventB, organizationId: w.ids.clubB, federationId: w.ids.otherFederation }[param];
         if (route.startsWith('POST /api/v1/imports') && param === 'eventId') continue; // the route documents eventId: its own test below
-        if (route.endsWith('/ranking') && param === 'organizationId') continue; // a documented filter of a public read: its own test below
+        if ((route.endsWith('/ranking') || route.endsWith('/traveller')) && param === 'organizationId') continue; // a documented filter of a public read: its own test below
         const { key, send } = attack(`${param}=${own}`);
         const res = await send(t, key && w.keys[key]);
         table.record('query-string tampering', `${route} ?${param}= → ${res.status}`, res.status === 400 && res.body.code === 'BAD_USER_INPUT' && res.body.fields?.includes(param));
@@ -267,5 +268,9 @@ describe('security: scope of a key', () => {
     const filtered = await t.as(w.keys.B_SCORER).get(`/api/v1/events/${w.ids.eventA}/ranking?organizationId=${w.ids.clubB}`);
     table.record('documented query parameter of another club', `ranking ?organizationId=<club B> on club A's event → ${filtered.status}, ${filtered.body.totalCount} rows`, filtered.status === 200 && filtered.body.totalCount === 0);
     expect(filtered.body.totalCount).toBe(0);
+    const lines = await t.as(w.keys.B_SCORER).get(`/api/v1/sessions/${w.ids.sessionA}/boards/1/traveller?organizationId=${w.ids.clubB}`);
+    table.record('documented query parameter of another club', `traveller ?organizationId=<club B> on club A's session → ${lines.status}, ${lines.body.totalCount} lines`, lines.status === 200 && lines.body.totalCount === 0);
+    expect(lines.body.totalCount).toBe(0);
+    expect((await t.as(w.keys.B_SCORER).get(`/api/v1/sessions/${w.ids.sessionA}/boards/1/traveller`).expect(200)).body.totalCount).toBeGreaterThan(0);
   });
 });
