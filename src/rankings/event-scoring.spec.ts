@@ -57,11 +57,11 @@ describe('an event made ready for reads in the background', () => {
     const scored = scoreEvent(data);
     const readying = readyForReads(data, scored, 0, 60_000);
     let ranked = false;
-    void readying.ready.then(() => (ranked = true));
+    void readying.ranked.then(() => (ranked = true));
     for (let i = 0; i < 5; i++) await nextTick();
     expect(ranked).toBe(false);
     readying.hurry();
-    await readying.ready;
+    await readying.ranked;
     const kept = rankedList(scored, [scored.sessions.get('s1')!]);
     expect(rankedList(scored, [scored.sessions.get('s1')!])).toBe(kept); // made once, and kept
     expect(rows(scored)).toEqual(atOnce);
