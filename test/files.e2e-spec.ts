@@ -111,6 +111,25 @@ describe('files in and out', () => {
     expect(names).toEqual([[1, ['张伟', '王芳']], [2, ['朱镕基', '李娜']], [3, ['Müller', 'Françoise']], [4, ['刘洋', '陈静']]]);
   });
 
+  it('reads a two-section travellers CSV without names as two sections of pairs, each ranked in its own field', async () => {
+    // Pairs 1–4 in A and in B, each pair's number seen in both sections of the session: eight pairs, not four.
+    const rows = ['A', 'B'].flatMap((section) => [
+      `1,${section},1,1,1,2,4S,N,${section === 'A' ? 10 : 11}`,
+      `1,${section},1,2,3,4,4S,N,9`,
+      `1,${section},2,1,1,2,3NT,S,9`,
+      `1,${section},2,2,3,4,3NT,S,${section === 'A' ? 8 : 10}`,
+    ]);
+    const csv = ['Session,Section,Board,Table,NS,EW,Contract,Declarer,Tricks', ...rows, ''].join('\n');
+    const report = (await importFile('csv', Buffer.from(csv)).expect(201)).body;
+    expect(report).toMatchObject({ lines: 8, rejected: [] });
+    const event = dataOf(await t.gql(`query($e: ID!) { event(id: $e) { contestants { section number } sessions { id } } }`, { e: report.eventId })).event;
+    expect(event.contestants.map((c: any) => `${c.section}${c.number}`).sort()).toEqual(['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4']);
+    const ranking = dataOf(await t.gql(`query($s: ID!) { sessionRanking(sessionId: $s) { place score contestant { section number } } }`, { s: event.sessions[0].id })).sessionRanking;
+    // Each pair played 2 boards against the other table of its section (tops of 2 with 2 lines a board).
+    expect(ranking).toHaveLength(8);
+    expect(ranking.reduce((sum: number, r: any) => sum + r.score, 0)).toBe(16);
+  });
+
   it('reads a travellers CSV saved by Excel on Traditional-Chinese Windows (Big5, no charset named): the names come back in Chinese', async () => {
     const csv = [
       'Event,Date,Session,Section,Board,NS,EW,NS names,EW names,Contract,Declarer,Tricks',

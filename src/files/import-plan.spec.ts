@@ -29,8 +29,9 @@ describe('planImport: seats (DOMAIN §6.6 rule 4) and pairs', () => {
     const [a, b] = perSection.sessions[0].results;
     expect([a.ns.section, b.ns.section, a.ns.name, b.ns.name]).toEqual(['A', 'B', 'Ann & Bob', 'Eve & Fay']);
     expect(a.ns.id).not.toBe(b.ns.id);
-    const eventWide = planOf(['PAIRS,2,1,A,1,1,2,Ann & Bob,,4H,N,10', 'PAIRS,2,1,B,2,1,2,,,4H,N,10']);
-    const [x, y] = eventWide.sessions[0].results;
+    // Pair 1 in section A of the first session and in section B of the second: one pair, numbered across the event.
+    const eventWide = planOf(['PAIRS,2,1,A,1,1,2,Ann & Bob,,4H,N,10', 'PAIRS,2,2,B,2,1,2,,,4H,N,10']);
+    const [x, y] = [eventWide.sessions[0].results[0], eventWide.sessions[1].results[0]];
     expect(x.ns.section).toBeNull();
     expect(y.ns).toBe(x.ns);
     expect(x.ew.direction).toBe('EW');

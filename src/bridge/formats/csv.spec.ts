@@ -549,9 +549,19 @@ describe('parseTravellersCsv: contestants', () => {
     expect(ids(outcome)).toEqual(['A1 |Ann+Bo line 2', 'A2 |Cy+Di line 2', 'B1 |Ed+Flo line 3', 'B2 |Gil+Hal line 3', 'B3 | line 4']);
   });
 
-  it('numbers event-wide when every number has the same names in every section (or none)', () => {
-    const outcome = parseTravellersCsv(file('1,1,A,1,1,2,Ann & Bo,', '1,1,B,1,1,3,Ann & Bo,Ed & Flo', '1,2,C,1,2,3,Cy & Di,'));
+  it('numbers event-wide when every number has the same names in every section (or none), each in one section a session', () => {
+    const outcome = parseTravellersCsv(file('1,1,A,1,1,2,Ann & Bo,', '1,2,B,1,1,3,Ann & Bo,Ed & Flo', '1,3,C,1,2,3,Cy & Di,'));
     expect(ids(outcome)).toEqual(['-1 |Ann+Bo line 2', '-2 |Cy+Di line 2', '-3 |Ed+Flo line 3']);
+  });
+
+  it('numbers per section when a number sits in two sections of one session, named or not: two pairs, not one', () => {
+    const nameless = parseTravellersCsv(file('1,1,A,1,1,2,,', '1,1,B,1,1,2,,', '1,1,A,2,2,1,,', '1,1,B,2,2,1,,'));
+    expect(ids(nameless)).toEqual(['A1 | line 2', 'A2 | line 2', 'B1 | line 3', 'B2 | line 3']);
+    const sameNames = parseTravellersCsv(file('1,1,A,1,1,2,Ann & Bo,Cy & Di', '1,1,B,1,1,2,Ann & Bo,Cy & Di'));
+    expect(ids(sameNames)).toEqual(['A1 |Ann+Bo line 2', 'A2 |Cy+Di line 2', 'B1 |Ann+Bo line 3', 'B2 |Cy+Di line 3']);
+    // Numbers that never meet across sections stay event-wide (1 and 2 in A, 3 and 4 in B).
+    const apart = parseTravellersCsv(file('1,1,A,1,1,2,,', '1,1,B,1,3,4,,'));
+    expect(ids(apart)).toEqual(['-1 | line 2', '-2 | line 2', '-3 | line 3', '-4 | line 3']);
   });
 
   it('keeps the first names of a pair named differently later, and says so', () => {
@@ -631,7 +641,8 @@ function contestantsArbitrary(shape: Shape, sections: (string | null)[], count: 
 
 function lineArbitrary(contestants: InterchangeContestant[], letters: string[]): fc.Arbitrary<InterchangeLine> {
   return fc.record({ section: fc.constantFrom(...letters), board: fc.integer({ min: 1, max: 12 }), round: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }), table: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }) }).chain(({ section, ...at }) => {
-    const here = contestants.filter((c) => c.section === null || c.section === section);
+    // Numbered event-wide, a pair plays in one section (one by its number), as a real field's do.
+    const here = contestants.filter((c) => (c.section === null ? letters[(c.number - 1) % letters.length] === section : c.section === section));
     return fc
       .record({ ns: fc.constantFrom(...here.filter((c) => c.direction !== 'EW')), ew: fc.constantFrom(...here.filter((c) => c.direction !== 'NS')), result: resultArbitrary, figures: lineFigures })
       .map(({ ns, ew, result, figures }) => ({ section, ...at, nsPair: ns.number, ewPair: ew.number, ...result, figures, source: 'generated' }));

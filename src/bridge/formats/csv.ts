@@ -161,20 +161,26 @@ class RowProblem extends Error {}
 class Seatings {
   private readonly lines: InterchangeLine[] = [];
   private readonly lineNumbers: number[] = [];
+  private readonly sessions: number[] = [];
   readonly names: string[] = [];
 
   get length(): number {
     return this.names.length;
   }
 
-  add(line: InterchangeLine, nsNames: string, ewNames: string, lineNumber: number): void {
+  add(session: number, line: InterchangeLine, nsNames: string, ewNames: string, lineNumber: number): void {
     this.lines.push(line);
     this.lineNumbers.push(lineNumber);
+    this.sessions.push(session);
     this.names.push(nsNames, ewNames);
   }
 
   section(i: number): string {
     return this.lines[i >> 1].section;
+  }
+
+  session(i: number): number {
+    return this.sessions[i >> 1];
   }
 
   number(i: number): number {
@@ -426,19 +432,28 @@ function sessionsOf(drafts: Map<number, SessionDraft>): InterchangeSession[] {
 
 /**
  * Section numbering: pairs are numbered per section (each contestant gets its row's section) when
- * some number (and direction) is given different names in two sections; otherwise numbers are
- * event-wide and contestants have no section. A file without names therefore reads as event-wide.
+ * some number (and direction) sits in two sections of one session — one pair plays in one section,
+ * so these are two pairs, named or not — or is given different names in two sections; otherwise
+ * numbers are event-wide (a pair keeps its number from session to session, whichever section it
+ * plays in) and contestants have no section.
  */
 function numberedPerSection(seatings: Seatings, twoWinner: boolean): boolean {
-  // By number (twice it, plus one for EW in a two-winner event): the first names in each section.
+  // By session, then by number (twice it, plus one for EW in a two-winner event): the first section it sits in.
+  const sectionOf = new Map<number, Map<number, string>>();
+  // By number: the first names in each section.
   const namesBySection = new Map<number, Map<string, string>>();
   for (let i = 0; i < seatings.length; i++) {
+    const key = 2 * seatings.number(i) + (twoWinner && seatings.side(i) === 'EW' ? 1 : 0);
+    const section = seatings.section(i);
+    let seated = sectionOf.get(seatings.session(i));
+    if (!seated) sectionOf.set(seatings.session(i), (seated = new Map<number, string>()));
+    const first = seated.get(key);
+    if (first === undefined) seated.set(key, section);
+    else if (first !== section) return true;
     const names = seatings.names[i];
     if (names === '') continue;
-    const key = 2 * seatings.number(i) + (twoWinner && seatings.side(i) === 'EW' ? 1 : 0);
     let bySection = namesBySection.get(key);
     if (!bySection) namesBySection.set(key, (bySection = new Map<string, string>()));
-    const section = seatings.section(i);
     if (!bySection.has(section)) bySection.set(section, names);
   }
   return [...namesBySection.values()].some((bySection) => new Set(bySection.values()).size > 1);
@@ -527,7 +542,7 @@ export function parseTravellersCsv(input: Buffer | string): ParseOutcome {
     events.add(row);
     try {
       const read = readRow(row, separator === ';', texts);
-      seatings.add(read.line, read.nsNames, read.ewNames, row.line);
+      seatings.add(read.session, read.line, read.nsNames, read.ewNames, row.line);
       addLine(sessions, read.session, read.line);
     } catch (e) {
       if (!(e instanceof RowProblem)) throw e;
