@@ -1,7 +1,10 @@
+import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { Logger } from '@nestjs/common';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { MAX_TOKENS } from './common/query-limits.js';
+import { toAppError } from './common/to-app-error.js';
 import type { RateLimiter } from './common/rate-limit.js';
 import { readSnapshotPlugin } from './common/read-snapshot.js';
 import type { MetricsService } from './metrics/metrics.service.js';
@@ -47,8 +50,22 @@ function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
 /** Apollo's own refusals of a malformed request: to a client, bad input like any other. */
 const APOLLO_INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED', 'PERSISTED_QUERY_NOT_FOUND']);
 
-/** What a client sees of an error: message, where, and a stable code (plus fields for bad input). */
-export function publicError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+const fieldErrors = new Logger('Errors');
+
+/**
+ * What a client sees of an error: message, where, and a stable code (plus fields for bad input).
+ * An error thrown in a field's own resolver (`@ResolveField`) has not been through ErrorFilter —
+ * Nest applies filters to the operation's root fields only — so it is mapped here the same way,
+ * and logged when it is not one a client may see.
+ */
+export function publicError(formatted: GraphQLFormattedError, error?: unknown): GraphQLFormattedError {
+  // Apollo codes such an error INTERNAL_SERVER_ERROR; ErrorFilter's own answers are GraphQLErrors already.
+  const original = error === undefined ? undefined : unwrapResolverError(error);
+  if ((formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR') === 'INTERNAL_SERVER_ERROR' && original !== undefined && !(original instanceof GraphQLError)) {
+    const known = toAppError(original);
+    if (known) formatted = { ...formatted, message: known.message, extensions: { code: known.code, fields: known.fields } };
+    else fieldErrors.error(original instanceof Error ? (original.stack ?? original.message) : String(original));
+  }
   const raw = (formatted.extensions?.code as string | undefined) ?? 'INTERNAL_SERVER_ERROR';
   const code = APOLLO_INPUT_CODES.has(raw) ? 'BAD_USER_INPUT' : raw;
   const fields = formatted.extensions?.fields;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
+import { importLongField } from './support/long-field.js';
 
 /** Rankings beyond one matchpointed session: total points (Law 78C), and carry-over across sessions (DOMAIN §7). */
 describe('rankings', () => {
@@ -21,6 +22,18 @@ describe('rankings', () => {
     return { eventId, sessionIds };
   }
   const post = (sessionId: string, lines: object[]) => t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ lines }).expect(201);
+
+  it('answers every traveller of a session at once up to 10,000 lines; a larger session is read a board and a page at a time', async () => {
+    // 26 sections of 20 tables playing 20 boards: 10,400 lines.
+    const sessionId = await importLongField(t, 'Congress', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', Array.from({ length: 20 }, (_, i) => i + 1));
+    const whole = await t.gql(`query($s: ID!) { session(id: $s) { travellers { board lines { id } } } }`, { s: sessionId });
+    expect(whole.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['travellers'] });
+    expect(whole.errors?.[0]?.message).toMatch(/10,400 traveller lines.*travellerPage/);
+    const board = dataOf(await t.gql(`query($s: ID!) { travellerPage(sessionId: $s, board: 20, first: 100) { totalCount nodes { board } } }`, { s: sessionId })).travellerPage;
+    expect(board.totalCount).toBe(520);
+    expect(board.nodes).toHaveLength(100);
+    expect(dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 20) { lines { id } } }`, { s: sessionId })).traveller.lines).toHaveLength(520);
+  });
 
   it('ranks total-points pairs by their own points', async () => {
     const { sessionIds } = await event('TOTAL_POINTS', 1);

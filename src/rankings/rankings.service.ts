@@ -124,10 +124,19 @@ export class RankingsService {
     });
   }
 
-  /** Every board's traveller of the session, in board order (one read for a whole results page). */
+  /**
+   * Every board's traveller of the session, in board order (one read for a whole results page); a
+   * session of more than MAX_WHOLE_TRAVELLERS lines is refused: a national session's 240,000 lines
+   * in one answer held the service for seconds and answered ~100 MB, where travellerPage pages them.
+   */
   async travellers(sessionId: string, reader: Reader): Promise<Traveller[]> {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
+    const lines = s.data.results.length;
+    // Hidden from the reader, the travellers are empty (and say nothing of how many lines are in).
+    if (lines > MAX_WHOLE_TRAVELLERS && (reader.insider || !travellersHidden(s.data.session))) {
+      throw new BadInputError(`This session has ${lines.toLocaleString('en-GB')} traveller lines, more than ${MAX_WHOLE_TRAVELLERS.toLocaleString('en-GB')} in one answer: read each board's lines a page at a time with travellerPage(sessionId, board, first, after)`, ['travellers']);
+    }
     const byBoard = groupBy(s.data.results, (r) => r.boardNumber);
     const boards = new Set([...s.data.boards.keys(), ...byBoard.keys()]);
     return [...boards].sort((a, b) => a - b).map((board) => travellerOf(event, s, board, byBoard.get(board) ?? [], reader));
@@ -408,6 +417,9 @@ function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: 
       .sort(travellerOrder),
   };
 }
+
+/** The most lines `travellers` answers at once (a congress of 400 tables playing 25 boards). */
+export const MAX_WHOLE_TRAVELLERS = 10_000;
 
 /** A board's stored lines in a session; NOT_FOUND for a board it neither sets up nor has lines of. */
 function boardRows(s: ScoredSession, board: number): StoredResult[] {
