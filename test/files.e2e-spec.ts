@@ -8,6 +8,7 @@ import { PrismaService } from '../src/database/prisma.service.js';
 import { loadEventData, type WrittenResults } from '../src/rankings/event-data.js';
 import { ScoredEvents } from '../src/rankings/scored-events.service.js';
 import { rankingRows, scoreEvent, type ScoredEvent } from '../src/rankings/event-scoring.js';
+import { importLongField } from './support/long-field.js';
 import type { SessionContext } from '../src/results/line-context.js';
 import { SessionContexts } from '../src/results/session-contexts.service.js';
 import { dataOf, startTestApp, type TestApp } from './support/app.js';
@@ -109,6 +110,26 @@ describe('files in and out', () => {
     expect(event.name).toBe('桥牌俱乐部双人赛');
     const names = event.contestants.map((c: any) => [c.number, c.players.map((p: any) => p.name)]).sort((a: any, b: any) => a[0] - b[0]);
     expect(names).toEqual([[1, ['张伟', '王芳']], [2, ['朱镕基', '李娜']], [3, ['Müller', 'Françoise']], [4, ['刘洋', '陈静']]]);
+  });
+
+  it('refuses an export with lines of an event over the export limit, saying what to read instead; its ranking still exports', async () => {
+    const sessionId = await importLongField(t, 'Large congress', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', [1, 2]); // 1,040 lines
+    const eventId = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { eventId } }`, { s: sessionId })).session.eventId;
+    process.env.TRAVELLER_MAX_EXPORT_LINES = '1000';
+    try {
+      for (const path of ['travellers.csv', 'export.usebio', 'export.pbn']) {
+        const refused = await t.as(null).get(`/api/v1/events/${eventId}/${path}`).expect(400);
+        expect(refused.body).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['format'] });
+        expect(refused.body.message).toMatch(/1,040 traveller lines, more than the 1,000 .*travellerPage/);
+      }
+      const graphql = await t.gql(`query($e: ID!) { exportEvent(eventId: $e, format: USEBIO) { fileName } }`, { e: eventId });
+      expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200);
+    } finally {
+      delete process.env.TRAVELLER_MAX_EXPORT_LINES;
+    }
+    const csv = await t.as(null).get(`/api/v1/events/${eventId}/travellers.csv`).expect(200);
+    expect(csv.text.trim().split('\n')).toHaveLength(1_041);
   });
 
   it('reads a two-section travellers CSV without names as two sections of pairs, each ranked in its own field', async () => {

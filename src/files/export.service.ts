@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { boardInfo } from '../bridge/board.js';
 import { analysisOf, tableOfCounts } from '../bridge/double-dummy/analysis.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { BadInputError } from '../common/errors.js';
 import { printRankingCsv, printTravellersCsv } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
 import { printPbn } from '../bridge/formats/pbn.js';
@@ -27,6 +28,20 @@ export interface ExportedFile {
 const rounded = (x: { round(places: number): number } | undefined | null) => (x ? x.round(2) : undefined);
 
 /**
+ * The most traveller lines an export with lines (PBN, USEBIO, travellers CSV) is made of: it is
+ * made whole, in the service's thread, before it is sent. A national field's 240,000 lines held the
+ * service 9 s for its travellers CSV (every other request waiting) and its USEBIO file ran the heap
+ * out (the service stopped); 50,000 lines take ~1–2 s. TRAVELLER_MAX_EXPORT_LINES sets another
+ * limit (a service with a larger heap); read when an export is asked for.
+ */
+export const MAX_EXPORT_LINES = 50_000;
+
+export function maxExportLines(value = process.env.TRAVELLER_MAX_EXPORT_LINES): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n > 0 ? n : MAX_EXPORT_LINES;
+}
+
+/**
  * Files out: an event with Traveller's own figures (scores, matchpoints, IMPs, places, totals) in
  * the formats other programs read. Built from the same scored event the rankings show.
  */
@@ -46,6 +61,7 @@ export class ExportService {
    */
   async export(eventId: string, format: ExportFormat, reader: Principal | null = null): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
+    if (format !== 'RANKING_CSV') refuseLarge(scored, format);
     const shown = await this.shownContestants(scored, reader);
     const base = fileName(scored.data.event.name);
     const file = async () => withoutSessions(toInterchange(scored, shown), await this.hiddenSessions(scored, reader));
@@ -99,6 +115,17 @@ export class ExportService {
     }));
     return { ...file, sessions };
   }
+}
+
+/** An export with lines of an event larger than `maxExportLines`: refused, with what to do instead. */
+function refuseLarge(scored: ScoredEvent, format: ExportFormat): void {
+  const lines = [...scored.sessions.values()].reduce((n, s) => n + s.data.results.length, 0);
+  const most = maxExportLines();
+  if (lines <= most) return;
+  throw new BadInputError(
+    `This event has ${lines.toLocaleString('en-GB')} traveller lines, more than the ${most.toLocaleString('en-GB')} a ${format === 'TRAVELLERS_CSV' ? 'travellers CSV' : format} export is made of at once: read its rankings (ranking.csv, sessionRankingPage) and its travellers a board and a page at a time (travellerPage, GET /api/v1/sessions/{id}/boards/{n}/traveller)`,
+    ['format'],
+  );
 }
 
 /** Contestants' names and players as an export shows them to its reader (see PlayerPrivacy), by contestant id. */

@@ -1,6 +1,8 @@
 import { formatContract, formatResult, parseContract, type Contract } from '../contract.js';
 import type { Direction } from '../types.js';
-import { type InterchangeContestant, type InterchangeEvent, type InterchangeLine } from './interchange.js';
+import { contestantLookup, type InterchangeEvent, type InterchangeLine } from './interchange.js';
+
+type ContestantAt = ReturnType<typeof contestantLookup>;
 import { BOARD_A_MATCH, FREE_TEXT_COLUMNS, type LineStatus, RANKING_COLUMNS, TRAVELLER_COLUMNS, type TravellerColumn, csvText, guardFormula, namesCell, numberText, codeUnitOrder } from './csv-cells.js';
 
 /* CSV out: every traveller line of an event as one self-contained row, a ranking as a club publishes it, any table. */
@@ -16,12 +18,6 @@ function statusOf(line: InterchangeLine): LineStatus {
   if (line.artificial) return 'ARTIFICIAL';
   if (line.notPlayed || line.contract === null) return 'NOT_PLAYED';
   return line.contract === 'PASS' ? 'PASSED_OUT' : 'PLAYED';
-}
-
-/** The contestant a line names on one side: same number, its section (or event-wide), its direction (or one field). */
-function contestantAt(event: InterchangeEvent, line: InterchangeLine, side: Direction): InterchangeContestant | undefined {
-  const number = side === 'NS' ? line.nsPair : line.ewPair;
-  return event.contestants.find((c) => c.number === number && (c.section === null || c.section === line.section) && (c.direction === null || c.direction === side));
 }
 
 /** Session, section, board, then NS score high to low (lines without one last); equal lines keep the event's order. */
@@ -51,7 +47,7 @@ function resultCells(line: InterchangeLine, status: LineStatus): Pick<Record<Tra
   };
 }
 
-function travellerRow(event: InterchangeEvent, session: number, line: InterchangeLine, twoWinner: boolean): Record<TravellerColumn, string> {
+function travellerRow(event: InterchangeEvent, session: number, line: InterchangeLine, twoWinner: boolean, contestantAt: ContestantAt): Record<TravellerColumn, string> {
   const status = statusOf(line);
   const f = line.figures;
   return {
@@ -67,8 +63,8 @@ function travellerRow(event: InterchangeEvent, session: number, line: Interchang
     Table: numberText(line.table),
     NS: numberText(line.nsPair),
     EW: numberText(line.ewPair),
-    'NS names': namesCell(contestantAt(event, line, 'NS'), event.kind),
-    'EW names': namesCell(contestantAt(event, line, 'EW'), event.kind),
+    'NS names': namesCell(contestantAt(line, 'NS'), event.kind),
+    'EW names': namesCell(contestantAt(line, 'EW'), event.kind),
     ...resultCells(line, status),
     Status: status,
     'NS adjusted': line.artificial?.ns ?? '',
@@ -90,8 +86,9 @@ function travellerRow(event: InterchangeEvent, session: number, line: Interchang
  */
 export function printTravellersCsv(event: InterchangeEvent): string {
   const twoWinner = event.contestants.some((c) => c.direction !== null);
+  const contestantAt = contestantLookup(event.contestants);
   const rows = linesInPrintOrder(event).map(({ session, line }) => {
-    const row = travellerRow(event, session, line, twoWinner);
+    const row = travellerRow(event, session, line, twoWinner, contestantAt);
     return TRAVELLER_COLUMNS.map((column) => (FREE_TEXT_COLUMNS.has(column) ? guardFormula(row[column]) : row[column]));
   });
   return csvText([[...TRAVELLER_COLUMNS], ...rows]);

@@ -9,6 +9,7 @@ import {
   type ArtificialCode,
   type ContestantFigures,
   type EventKindInFile,
+  contestantLookup,
   type InterchangeBoard,
   type InterchangeContestant,
   type InterchangeEvent,
@@ -1214,11 +1215,9 @@ function travellerColumns(event: InterchangeEvent): PrintColumn<InterchangeLine>
   for (const [name, key, wanted] of figureColumns) {
     if (wanted) columns.push({ name, align: 'R', cell: (l) => numberCell(l.figures[key]) });
   }
+  const contestantAt = contestantLookup(event.contestants);
   const pairNames = (l: InterchangeLine, side: Direction) => {
-    const number = side === 'NS' ? l.nsPair : l.ewPair;
-    const c = event.contestants.find(
-      (x) => x.number === number && (x.section === null || x.section === l.section) && (x.direction === null || x.direction === side),
-    );
+    const c = contestantAt(l, side);
     return c ? namesText(c) : null;
   };
   if (event.contestants.some((c) => namesText(c) !== null)) {
