@@ -701,6 +701,10 @@ describe('USEBIO files that cannot be read stop the import with a location (DOMA
     ['an encoding this importer does not read', Buffer.from(valid.replace('UTF-8', 'EBCDIC-CP-US')), /^USEBIO file, line 1, column 31: the XML declaration names encoding "EBCDIC-CP-US"/],
     ['UTF-16 declared on 8-bit bytes', Buffer.from(valid.replace('UTF-8', 'UTF-16')), /encoding "UTF-16"/],
     ['well-formed XML the XML reader refuses', valid.replace('<EVENT_TYPE', '<constructor/><EVENT_TYPE').replace('</EVENT>', '<constructor/></EVENT>'), /^USEBIO file, line \d+, column \d+: the XML cannot be read/],
+    // XML 1.0 allows no control character but tab, line feed and carriage return.
+    ['a NUL byte in a contract', valid.replace('<CONTRACT>1NT', '<CONTRACT>\u00001NT'), /^USEBIO file, line \d+, column \d+: control character U\+0000: XML allows none/],
+    ['a control character written as a reference', valid.replace('<CONTRACT>1NT', '<CONTRACT>&#x1F;1NT'), /^USEBIO file, line \d+, column \d+: the character reference &#x1F; names a control character/],
+    ['a NUL written as a decimal reference', valid.replace('<CONTRACT>1NT', '<CONTRACT>&#0;1NT'), /the character reference &#0; names a control character/],
   ])('%s', (_, input, message) => {
     expect(fileErrorOf(() => parseUsebio(input)).message).toMatch(message);
   });

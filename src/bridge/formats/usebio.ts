@@ -3,6 +3,7 @@ import { boardInfo } from '../board.js';
 import { formatContract, parseContract, parseResult, type Contract } from '../contract.js';
 import { normaliseDeal, parseDeal } from '../deal.js';
 import { DomainError } from '../errors.js';
+import { groupBy } from '../grouping.js';
 import { contractScore } from '../score.js';
 import type { Direction, Seat } from '../types.js';
 import {
@@ -194,8 +195,28 @@ const XML_OPTIONS: X2jOptions = {
 
 const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
 
+/**
+ * XML 1.0 allows no control character but tab, line feed and carriage return, written out or as a
+ * character reference (`&#0;`); the validator lets them through, and a NUL then reached the
+ * database in the import's report (which refused it: an internal error instead of a clear one).
+ */
+function refuseControlCharacters(text: string): void {
+  const raw = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.exec(text);
+  if (raw) {
+    const code = raw[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw fileError(textLocation(text, raw.index), `control character U+${code}: XML allows none (this is binary data, not a USEBIO XML file)`);
+  }
+  for (const reference of text.matchAll(/&#(x[0-9a-fA-F]+|[0-9]+);/g)) {
+    const code = reference[1][0] === 'x' ? parseInt(reference[1].slice(1), 16) : Number(reference[1]);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) {
+      throw fileError(textLocation(text, reference.index), `the character reference ${reference[0]} names a control character, which XML allows nowhere`);
+    }
+  }
+}
+
 /** Checks the text is well-formed XML (reporting line and column when not) and reads its first element. */
 function readXmlRoot(text: string): XmlElement {
+  refuseControlCharacters(text);
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) throw xmlSyntaxError(text, verdict.err);
   let parsed: unknown;
@@ -1175,10 +1196,12 @@ function sessionsOut(event: InterchangeEvent): XmlOut[] {
   return event.sessions.map((session, index) => {
     const letters = [...new Set([...session.sections.map((s) => s.letter), ...session.lines.map((l) => l.section), ...(index === 0 ? homeless : [])])];
     const boardsWithoutLines = session.boards.filter((b) => !session.lines.some((l) => l.board === b.number)).map((b) => boardOut(b.number, []));
+    // Grouped once: a national session's 500 sections each searched its 240,000 lines.
+    const bySection = groupBy(session.lines, (l) => l.section);
     const sections = letters.map((letter, i): XmlOut => {
       const contestants = placed.has(letter) ? [] : event.contestants.filter((c) => c.section === letter);
       placed.add(letter);
-      const lines = session.lines.filter((l) => l.section === letter);
+      const lines = bySection.get(letter) ?? [];
       const content = event.kind === 'TEAMS' ? matchesOut(lines) : boardsOut(session, lines);
       return {
         name: 'SECTION',
