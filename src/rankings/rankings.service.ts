@@ -104,7 +104,8 @@ export class RankingsService {
     // A club's lines: those of the sections it hosts; the organiser's own: the sections nobody hosts (as its ranking).
     const inClub = hosts ? (r: StoredResult) => (hosts.get(r.nsContestantId) ?? owner) === args.organizationId : undefined;
     const ordered = travellersHidden(s.data.session) && !reader.insider ? [] : inTravellerOrder(event, s, boardRows(s, board), { section: args.section, inClub });
-    const start = args.after ? ordered.findIndex((r) => r.id === decodeCursor(args.after!)) + 1 : 0;
+    const after = args.after ? decodeCursor(args.after) : null;
+    const start = after ? ordered.findIndex((r) => r.id === after) + 1 : 0;
     if (args.after && start === 0) throw new BadInputError('after is not a cursor of this traveller (it may have come from another board or filter)', ['after']);
     const lines = travellerOf(event, s, board, ordered.slice(start, start + args.first + 1), reader).lines;
     return toPage(lines, args, ordered.length);
