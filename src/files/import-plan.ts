@@ -2,7 +2,7 @@ import { orderedUuid } from '../database/ordered-uuid.js';
 import { boardInfo } from '../bridge/board.js';
 import { formatContract, parseContract, parseResult } from '../bridge/contract.js';
 import { DomainError } from '../bridge/errors.js';
-import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSection, RejectedItem } from '../bridge/formats/interchange.js';
+import { contestantLookup, type ArtificialCode, type InterchangeContestant, type InterchangeEvent, type InterchangeLine, type InterchangeSection, type RejectedItem } from '../bridge/formats/interchange.js';
 import { checkMovement, validateLine, type Movement } from '../bridge/movements/index.js';
 import { contractScore } from '../bridge/score.js';
 import type { Direction, Seat, Vulnerability } from '../bridge/types.js';
@@ -184,23 +184,13 @@ function plannedContestant(c: InterchangeContestant): PlannedContestant {
 
 /** The contestant a line names: numbered in its section (and direction) first, then across the event. */
 function contestantFinder(contestants: PlannedContestant[]) {
-  // By section ('' for none), then by number and direction: no key string for each of a national file's 480,000 lookups.
-  const bySection = new Map<string, Map<number, PlannedContestant>>();
-  for (const c of contestants) {
-    let inSection = bySection.get(c.section ?? '');
-    if (!inSection) bySection.set(c.section ?? '', (inSection = new Map()));
-    inSection.set(seatKey(c.number, c.direction), c);
-  }
-  const at = (section: string, number: number, direction: Direction | null) => bySection.get(section)?.get(seatKey(number, direction));
+  const lookup = contestantLookup(contestants);
   return (section: string, direction: Direction, number: number): PlannedContestant => {
-    const found = at(section, number, direction) ?? at(section, number, null) ?? at('', number, direction) ?? at('', number, null);
+    const found = lookup(section, direction, number);
     if (!found) throw new Error(`${direction} pair ${number} of section ${section} is not among the file's contestants`);
     return found;
   };
 }
-
-/** A number and direction as one key: four times the number, plus 1 for NS and 2 for EW. */
-const seatKey = (number: number, direction: Direction | null) => 4 * number + (direction === 'NS' ? 1 : direction === 'EW' ? 2 : 0);
 
 function planSection(section: InterchangeSection, lines: InterchangeLine[], contestants: PlannedContestant[], warnings: string[]): PlannedSection {
   const boards = new Set(lines.map((l) => l.board));

@@ -103,7 +103,7 @@ export class RankingsService {
     const owner = event.data.event.organizationId;
     // A club's lines: those of the sections it hosts; the organiser's own: the sections nobody hosts (as its ranking).
     const inClub = hosts ? (r: StoredResult) => (hosts.get(r.nsContestantId) ?? owner) === args.organizationId : undefined;
-    const ordered = travellersHidden(s.data.session) && !reader.insider ? [] : inTravellerOrder(event, s, boardRows(s, board), { section: args.section, inClub });
+    const ordered = hiddenFrom(reader, s) ? [] : inTravellerOrder(event, s, boardRows(s, board), { section: args.section, inClub });
     const after = args.after ? decodeCursor(args.after) : null;
     const start = after ? ordered.findIndex((r) => r.id === after) + 1 : 0;
     if (args.after && start === 0) throw new BadInputError('after is not a cursor of this traveller (it may have come from another board or filter)', ['after']);
@@ -135,7 +135,7 @@ export class RankingsService {
     const s = sessionOf(event, sessionId);
     const lines = s.data.results.length;
     // Hidden from the reader, the travellers are empty (and say nothing of how many lines are in).
-    if (lines > MAX_WHOLE_TRAVELLERS && (reader.insider || !travellersHidden(s.data.session))) {
+    if (lines > MAX_WHOLE_TRAVELLERS && !hiddenFrom(reader, s)) {
       throw new BadInputError(`This session has ${lines.toLocaleString('en-GB')} traveller lines, more than ${MAX_WHOLE_TRAVELLERS.toLocaleString('en-GB')} in one answer: read each board's lines a page at a time with travellerPage(sessionId, board, first, after)`, ['travellers']);
     }
     const byBoard = groupBy(s.data.results, (r) => r.boardNumber);
@@ -220,7 +220,7 @@ export class RankingsService {
     const s = sessionOf(scored, sessionId);
     const me = scored.data.contestants.get(contestantId);
     if (!me) throw new NotFoundError('Contestant of this event', contestantId, 'contestantId');
-    const hidden = !reader.insider && travellersHidden(s.data.session);
+    const hidden = hiddenFrom(reader, s);
     const lines = (hidden ? [] : s.data.results)
       .filter((r) => r.nsContestantId === contestantId || r.ewContestantId === contestantId)
       // A team's two lines of a board: the one where it sat NS first (whatever order the rows were read in).
@@ -403,7 +403,7 @@ function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: 
   const stored = s.data.boards.get(board);
   const law2 = boardInfo(board);
   const top = rows.map((r) => s.lines.get(r.id)?.top).find(Boolean);
-  const hidden = !reader.insider && travellersHidden(s.data.session);
+  const hidden = hiddenFrom(reader, s);
   const letters = sectionLetters(s);
   return {
     sessionId: s.data.session.id,
@@ -421,6 +421,9 @@ function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: 
 
 /** The most lines `travellers` answers at once (a congress of 400 tables playing 25 boards). */
 export const MAX_WHOLE_TRAVELLERS = 10_000;
+
+/** Whether the director hides the session's travellers from `reader` now (a club's or the organiser's keys see them). */
+const hiddenFrom = (reader: Reader, s: ScoredSession) => !reader.insider && travellersHidden(s.data.session);
 
 /** A board's stored lines in a session; NOT_FOUND for a board it neither sets up nor has lines of. */
 function boardRows(s: ScoredSession, board: number): StoredResult[] {

@@ -1,8 +1,8 @@
 import { formatContract, formatResult, parseContract, type Contract } from '../contract.js';
 import type { Direction } from '../types.js';
-import { contestantLookup, type InterchangeEvent, type InterchangeLine } from './interchange.js';
+import { contestantLookup, type InterchangeContestant, type InterchangeEvent, type InterchangeLine } from './interchange.js';
 
-type ContestantAt = ReturnType<typeof contestantLookup>;
+type ContestantAt = ReturnType<typeof contestantLookup<InterchangeContestant>>;
 import { BOARD_A_MATCH, FREE_TEXT_COLUMNS, type LineStatus, RANKING_COLUMNS, TRAVELLER_COLUMNS, type TravellerColumn, csvText, guardFormula, namesCell, numberText, codeUnitOrder } from './csv-cells.js';
 
 /* CSV out: every traveller line of an event as one self-contained row, a ranking as a club publishes it, any table. */
@@ -63,8 +63,8 @@ function travellerRow(event: InterchangeEvent, session: number, line: Interchang
     Table: numberText(line.table),
     NS: numberText(line.nsPair),
     EW: numberText(line.ewPair),
-    'NS names': namesCell(contestantAt(line, 'NS'), event.kind),
-    'EW names': namesCell(contestantAt(line, 'EW'), event.kind),
+    'NS names': namesCell(contestantAt(line.section, 'NS', line.nsPair), event.kind),
+    'EW names': namesCell(contestantAt(line.section, 'EW', line.ewPair), event.kind),
     ...resultCells(line, status),
     Status: status,
     'NS adjusted': line.artificial?.ns ?? '',

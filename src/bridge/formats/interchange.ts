@@ -166,20 +166,22 @@ export class FileFormatError extends DomainError {
 }
 
 /**
- * The contestant a line names on one side, found as the import finds it: the pair of that number in
- * the line's section and direction, then in its section, then event-wide in that direction, then
- * event-wide. By key, not by a search a line: a national field's 240,000 lines against 20,000
- * pairs made printing its travellers quadratic (it never finished).
+ * A contestant by section, direction and number, found as a line names it: the pair of that number
+ * in the section and direction, then in the section, then event-wide in that direction, then
+ * event-wide (the import plans its lines with it, the printers name their pairs with it). By key,
+ * not by a search a line: a national field's 240,000 lines against 20,000 pairs made printing its
+ * travellers quadratic (it never finished); numeric keys, no key string for each of its lookups.
  */
-export function contestantLookup(contestants: readonly InterchangeContestant[]): (line: Pick<InterchangeLine, 'section' | 'nsPair' | 'ewPair'>, side: 'NS' | 'EW') => InterchangeContestant | undefined {
-  const byKey = new Map<string, InterchangeContestant>();
-  const key = (section: string | null, direction: string | null, number: number) => `${section ?? ''}|${direction ?? ''}|${number}`;
+export function contestantLookup<C extends Pick<InterchangeContestant, 'section' | 'number' | 'direction'>>(contestants: readonly C[]): (section: string, direction: 'NS' | 'EW', number: number) => C | undefined {
+  const bySection = new Map<string, Map<number, C>>();
   for (const c of contestants) {
-    const k = key(c.section, c.direction, c.number);
-    if (!byKey.has(k)) byKey.set(k, c);
+    let inSection = bySection.get(c.section ?? '');
+    if (!inSection) bySection.set(c.section ?? '', (inSection = new Map()));
+    inSection.set(seatKey(c.number, c.direction), c);
   }
-  return (line, side) => {
-    const number = side === 'NS' ? line.nsPair : line.ewPair;
-    return byKey.get(key(line.section, side, number)) ?? byKey.get(key(line.section, null, number)) ?? byKey.get(key(null, side, number)) ?? byKey.get(key(null, null, number));
-  };
+  const at = (section: string, number: number, direction: 'NS' | 'EW' | null) => bySection.get(section)?.get(seatKey(number, direction));
+  return (section, direction, number) => at(section, number, direction) ?? at(section, number, null) ?? at('', number, direction) ?? at('', number, null);
 }
+
+/** A number and direction as one key: four times the number, plus 1 for NS and 2 for EW. */
+const seatKey = (number: number, direction: 'NS' | 'EW' | null) => 4 * number + (direction === 'NS' ? 1 : direction === 'EW' ? 2 : 0);

@@ -1217,7 +1217,7 @@ function travellerColumns(event: InterchangeEvent): PrintColumn<InterchangeLine>
   }
   const contestantAt = contestantLookup(event.contestants);
   const pairNames = (l: InterchangeLine, side: Direction) => {
-    const c = contestantAt(l, side);
+    const c = contestantAt(l.section, side, side === 'NS' ? l.nsPair : l.ewPair);
     return c ? namesText(c) : null;
   };
   if (event.contestants.some((c) => namesText(c) !== null)) {
