@@ -830,14 +830,12 @@ describe('robustness: only FileFormatError, quickly', () => {
     );
   });
 
-  it('stays linear on large and adversarial inputs', () => {
-    const started = performance.now();
+  it('reads large and adversarial inputs through (a backtracking pattern would hang past the time limit)', () => {
     const rows = Array.from({ length: 20000 }, (_, k) => `1,A,${1 + (k % 30)},${1 + (k % 13)},${14 + (k % 13)},4H,N,10`);
     expect(parseTravellersCsv([Object.keys(MINIMAL_COLUMNS).join(','), ...rows].join('\r\n')).event.sessions[0].lines).toHaveLength(20000);
     const body = (cell: string) => `${HEADER}\r\n${'1,'.repeat(9)}${cell}`;
     for (const hostile of ['"'.repeat(200001), ','.repeat(200000), ' '.repeat(200000), `${HEADER}\r\n${'\r\n'.repeat(100000)}`, body(`"${'('.repeat(100000)}x)"`), body(`${' '.repeat(100000)}x%`), body("'".repeat(100000))]) {
       parsesOrRefuses(hostile);
     }
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
