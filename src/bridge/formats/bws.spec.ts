@@ -121,6 +121,8 @@ describe('BWS tables → interchange (DOMAIN §9.3)', () => {
     [{ Board: 0 }, /Board must be a whole number of at least 1, got 0/],
     [{ Erased: 'maybe' }, /Erased must be yes or no/],
     [{ PairNS: 'one' }, /PairNS must be a whole number/],
+    [{ Contract: '3 NT\u0000' }, /Contract holds the control character U\+0000/],
+    [{ Result: '=\u001b' }, /Result holds the control character U\+001B/],
   ])('rejects a row with %j', (change, reason) => {
     const tables = withRows((t) => {
       t.ReceivedData = [{ ...t.ReceivedData[0], ...change }];
@@ -330,6 +332,21 @@ describe('players', () => {
     const players = bwsToInterchange(tables).rejected.filter((item) => item.source.startsWith('PlayerNumbers'));
     expect(players).toEqual([{ source: 'PlayerNumbers section A table 9 N', reason: 'RoundData has no table 9 in round 1' }]);
   });
+
+  it('rejects a seat whose name holds a control character, naming the seat, and lets no such character through', () => {
+    const tables = withRows((t) => {
+      t.PlayerNumbers[0]['Name'] = 'Alice\u0000Archer';
+      t.PlayerNames = [{ ID: 2001, Name: 'Erin\u0007Ellis', strID: '2001' }];
+    });
+    const outcome = bwsToInterchange(tables);
+    const players = outcome.rejected.filter((item) => item.source.startsWith('PlayerNumbers'));
+    expect(players).toEqual([{ source: 'PlayerNumbers section A table 1 N', reason: expect.stringMatching(/^Name holds the control character U\+0000/) }]);
+    const ns = (number: number) => outcome.event.contestants.find((c) => c.direction === 'NS' && c.number === number);
+    expect(ns(1)?.players).toEqual([{ name: 'Bob Baker', memberNumber: '1002' }]);
+    // A damaged name in the federation's list is passed over: the number stands in, as for a number it lacks.
+    expect(ns(2)?.players).toContainEqual({ name: '2001', memberNumber: '2001' });
+    expect(JSON.stringify(outcome)).not.toMatch(/\\u000[07]/);
+  });
 });
 
 describe('two sections', () => {
@@ -453,18 +470,16 @@ describe('parseBws on bytes that are not a BWS file', () => {
     expect(() => parseBws(Buffer.from('hello'))).toThrow('BWS file, file header: is not an Access database: a BWS file begins with "Standard Jet DB"');
   });
 
-  it('never throws anything but FileFormatError on arbitrary bytes, and answers quickly (property)', () => {
+  it('never throws anything but FileFormatError on arbitrary bytes (property)', () => {
     const jetHeader = Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.from('Standard Jet DB\0')]);
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 8192 }), fc.boolean(), (bytes, withHeader) => {
         const input = withHeader ? Buffer.concat([jetHeader, Buffer.from(bytes)]) : Buffer.from(bytes);
-        const started = Date.now();
         try {
           parseBws(input);
         } catch (error) {
           expect(error).toBeInstanceOf(FileFormatError);
         }
-        expect(Date.now() - started).toBeLessThan(1000);
       }),
       { numRuns: 300 },
     );

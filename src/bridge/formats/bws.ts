@@ -240,12 +240,18 @@ function requiredInt(row: BwsRow, column: string, min: number): number {
   return n;
 }
 
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
 /** Trimmed text; null when blank or absent. Numbers are read as their digits (a text column typed as a number). */
 function optionalText(row: BwsRow, column: string): string | null {
   const value = row[column];
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') throw new CellProblem(`${column} must be text, got ${describe(value)}`);
+  const control = CONTROL_CHARACTER.exec(value);
+  // A Bridgemate cell is one line of text; a control character (a NUL from a damaged file) is no
+  // name or contract, and the database would refuse it in the import's report.
+  if (control) throw new CellProblem(`${column} holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which no text cell of a Bridgemate file has`);
   const text = value.trim();
   return text === '' ? null : text;
 }
@@ -824,8 +830,13 @@ function firstRound(field: Field, table: number): number {
 /** Name from the seat entry, else from PlayerNames by number, else the number itself; null for a blank seat. */
 function playerOf(row: BwsRow, names: Map<string, string>): InterchangePlayer | null {
   const number = optionalText(row, 'Number');
-  const name = safeText(row, 'Name') ?? (number === null ? null : (names.get(number) ?? number));
+  const name = seatName(row) ?? (number === null ? null : (names.get(number) ?? number));
   return name === null ? null : { name, memberNumber: number };
+}
+
+/** The name typed at a seat: a cell of another type is as good as none, but a damaged text (a control character) is refused, so the report names the seat rather than a number standing in unseen. */
+function seatName(row: BwsRow): string | null {
+  return typeof row['Name'] === 'string' ? optionalText(row, 'Name') : safeText(row, 'Name');
 }
 
 function nameLookup(rows: BwsRow[]): Map<string, string> {
