@@ -6,7 +6,7 @@ import { Direction } from '../common/enums.js';
 import { Traveller } from '../results/models/traveller.model.js';
 import { Session } from '../sessions/models/session.model.js';
 import { RankingEntry } from './models/ranking.model.js';
-import { RankingsService } from './rankings.service.js';
+import { MAX_WHOLE_TRAVELLERS, RankingsService } from './rankings.service.js';
 
 /** A session's results on the session itself, so a results page is one query: the session, its ranking and its travellers. */
 @Resolver(() => Session)
@@ -21,7 +21,7 @@ export class SessionResultsResolver {
     return this.rankings.sessionRanking(session.id, direction);
   }
 
-  @ResolveField(() => [Traveller], { description: 'Every board’s traveller, in board order, as traveller gives them (hidden from the public while the director says so)' })
+  @ResolveField(() => [Traveller], { description: `Every board’s traveller, in board order, as traveller gives them (hidden from the public while the director says so). A session of more than ${MAX_WHOLE_TRAVELLERS.toLocaleString('en-GB')} lines is refused with BAD_USER_INPUT: read it a board and a page at a time with travellerPage` })
   async travellers(@Parent() session: Session, @CurrentPrincipal() principal: Principal | null) {
     const insider = await this.scopes.insiderOfSession(session.id, principal);
     return this.rankings.travellers(session.id, { insider });
