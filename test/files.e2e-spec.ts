@@ -26,6 +26,12 @@ describe('files in and out', () => {
   afterAll(() => t.close());
 
   const fixture = (name: string) => readFileSync(new URL(`../src/bridge/formats/fixtures/${name}`, import.meta.url));
+  /** A file's body as the text it is (byte order mark included), whatever its content type: supertest's `parse`. */
+  const wholeText = (res: import('supertest').Response, done: (error: Error | null, body: string) => void) => {
+    const chunks: Buffer[] = [];
+    (res as unknown as NodeJS.ReadableStream).on('data', (chunk: Buffer) => chunks.push(chunk));
+    (res as unknown as NodeJS.ReadableStream).on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+  };
   const importFile = (format: string, body: Buffer | string, query = '') =>
     t.http().post(`/api/v1/imports/${format}${query}`).set('content-type', 'application/octet-stream').send(Buffer.from(body));
   const count = async () => dataOf(await t.gql(`{ events { totalCount } }`)).events.totalCount as number;
@@ -112,24 +118,29 @@ describe('files in and out', () => {
     expect(names).toEqual([[1, ['张伟', '王芳']], [2, ['朱镕基', '李娜']], [3, ['Müller', 'Françoise']], [4, ['刘洋', '陈静']]]);
   });
 
-  it('refuses an export with lines of an event over the export limit, saying what to read instead; its ranking still exports', async () => {
+  it('streams an export of an event over the export limit over REST, refuses it in one GraphQL answer naming the route, and runs two at once in turn', async () => {
     const sessionId = await importLongField(t, 'Large congress', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', [1, 2]); // 1,040 lines
     const eventId = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { eventId } }`, { s: sessionId })).session.eventId;
+    const formats = [['TRAVELLERS_CSV', 'travellers.csv'], ['USEBIO', 'export.usebio'], ['PBN', 'export.pbn']] as const;
+    const whole = new Map<string, string>();
+    for (const [format] of formats) whole.set(format, dataOf(await t.gql(`query($e: ID!, $f: ExportFormat!) { exportEvent(eventId: $e, format: $f) { content } }`, { e: eventId, f: format })).exportEvent.content);
     process.env.TRAVELLER_MAX_EXPORT_LINES = '1000';
     try {
-      for (const path of ['travellers.csv', 'export.usebio', 'export.pbn']) {
-        const refused = await t.as(null).get(`/api/v1/events/${eventId}/${path}`).expect(400);
-        expect(refused.body).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['format'] });
-        expect(refused.body.message).toMatch(/1,040 traveller lines, more than the 1,000 .*travellerPage/);
+      for (const [format, path] of formats) {
+        const graphql = await t.gql(`query($e: ID!, $f: ExportFormat!) { exportEvent(eventId: $e, format: $f) { fileName } }`, { e: eventId, f: format });
+        expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['format'] });
+        expect(graphql.errors?.[0]?.message).toMatch(new RegExp(`1,040 traveller lines, more than the 1,000 .*GET /api/v1/events/${eventId}/${path.replace('.', '\\.')}, which streams it`));
+        // Two readers at once: the second waits for the first, and both get the whole file.
+        const [one, two] = await Promise.all([0, 1].map(() => t.as(null).get(`/api/v1/events/${eventId}/${path}`).buffer(true).parse(wholeText).expect(200)));
+        expect(one.headers['transfer-encoding']).toBe('chunked');
+        expect(one.body).toBe(whole.get(format));
+        expect(two.body).toBe(whole.get(format));
       }
-      const graphql = await t.gql(`query($e: ID!) { exportEvent(eventId: $e, format: USEBIO) { fileName } }`, { e: eventId });
-      expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200);
     } finally {
       delete process.env.TRAVELLER_MAX_EXPORT_LINES;
     }
-    const csv = await t.as(null).get(`/api/v1/events/${eventId}/travellers.csv`).expect(200);
-    expect(csv.text.trim().split('\n')).toHaveLength(1_041);
+    expect(whole.get('TRAVELLERS_CSV')!.trim().split('\n')).toHaveLength(1_041);
   });
 
   it('reads a two-section travellers CSV without names as two sections of pairs, each ranked in its own field', async () => {

@@ -3,14 +3,15 @@ import { boardInfo } from '../bridge/board.js';
 import { analysisOf, tableOfCounts } from '../bridge/double-dummy/analysis.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { BadInputError } from '../common/errors.js';
-import { printRankingCsv, printTravellersCsv } from '../bridge/formats/csv.js';
+import { Turn } from '../common/turns.js';
+import { printRankingCsv, travellersCsvPieces } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
-import { printPbn } from '../bridge/formats/pbn.js';
-import { printUsebio } from '../bridge/formats/usebio.js';
+import { pbnPieces } from '../bridge/formats/pbn.js';
+import { usebioPieces } from '../bridge/formats/usebio.js';
 import type { Movement } from '../bridge/movements/index.js';
 import type { ContestantWithPlayers, StoredResult } from '../rankings/event-data.js';
-import { shownFigures, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
-import { rankingRows, type RankingRow } from '../rankings/event-scoring.js';
+import { shownFigures, shownPercentage, shownScore, type ScoredEvent, type ScoredSession } from '../rankings/event-scoring.js';
+import { rankedList, type RankingRow } from '../rankings/event-scoring.js';
 import { ScoredEvents } from '../rankings/scored-events.service.js';
 import type { Principal } from '../auth/principal.js';
 import { DealVisibility } from '../boards/deal-visibility.js';
@@ -25,14 +26,22 @@ export interface ExportedFile {
   content: string;
 }
 
+/** An export made a piece at a time as it is written (see writePieces). */
+export interface StreamedFile {
+  fileName: string;
+  contentType: string;
+  pieces: Iterable<string>;
+}
+
 const rounded = (x: { round(places: number): number } | undefined | null) => (x ? x.round(2) : undefined);
 
 /**
- * The most traveller lines an export with lines (PBN, USEBIO, travellers CSV) is made of: it is
- * made whole, in the service's thread, before it is sent. A national field's 240,000 lines held the
- * service 9 s for its travellers CSV (every other request waiting) and its USEBIO file ran the heap
- * out (the service stopped); 50,000 lines take ~1–2 s. TRAVELLER_MAX_EXPORT_LINES sets another
- * limit (a service with a larger heap); read when an export is asked for.
+ * The most traveller lines an export with lines (PBN, USEBIO, travellers CSV) holds when it is
+ * answered whole, as a string in GraphQL's exportEvent: made at once in the service's thread, a
+ * national field's 240,000 lines held every other request for seconds and its USEBIO text ran the
+ * heap out (the service stopped). The REST routes stream any size, made a piece at a time in turns
+ * (writePieces), larger ones one after another. TRAVELLER_MAX_EXPORT_LINES sets another limit; read
+ * when an export is asked for.
  */
 export const MAX_EXPORT_LINES = 50_000;
 
@@ -61,19 +70,39 @@ export class ExportService {
    */
   async export(eventId: string, format: ExportFormat, reader: Principal | null = null): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
-    if (format !== 'RANKING_CSV') refuseLarge(scored, format);
+    if (format !== 'RANKING_CSV' && linesOf(scored) > maxExportLines()) refuseLarge(eventId, linesOf(scored), format);
+    const { pieces, ...file } = await this.made(scored, format, reader);
+    return { ...file, content: [...pieces].join('') };
+  }
+
+  /**
+   * The export for an answer that streams it (the REST routes): any size. Exports with more lines
+   * than `maxExportLines` are made one after another — each holds its event's lines as a file
+   * carries them while it is written — so `write` runs in turn; it ends when the file is written.
+   */
+  async stream(eventId: string, format: ExportFormat, reader: Principal | null, write: (file: StreamedFile) => Promise<unknown>): Promise<void> {
+    const scored = await this.scored.ofEvent(eventId);
+    const large = format !== 'RANKING_CSV' && linesOf(scored) > maxExportLines();
+    const run = async () => void (await write(await this.made(large ? await this.scored.ofEvent(eventId) : scored, format, reader)));
+    await (large ? this.largeExports.run(run) : run());
+  }
+
+  /** One large export at a time: see `stream`. */
+  private readonly largeExports = new OneAtATime();
+
+  private async made(scored: ScoredEvent, format: ExportFormat, reader: Principal | null): Promise<StreamedFile> {
     const shown = await this.shownContestants(scored, reader);
     const base = fileName(scored.data.event.name);
-    const file = async () => withoutSessions(toInterchange(scored, shown), await this.hiddenSessions(scored, reader));
+    const file = async () => withoutSessions(await toInterchange(scored, shown), await this.hiddenSessions(scored, reader));
     switch (format) {
       case 'PBN':
-        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', content: printPbn(await this.withDoubleDummy(await file(), scored)) };
+        return { fileName: `${base}.pbn`, contentType: 'application/x-pbn; charset=utf-8', pieces: pbnPieces(await this.withDoubleDummy(await file(), scored)) };
       case 'USEBIO':
-        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', content: printUsebio(await file()) };
+        return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', pieces: usebioPieces(await file()) };
       case 'TRAVELLERS_CSV':
-        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', content: printTravellersCsv(await file()) };
+        return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', pieces: travellersCsvPieces(await file()) };
       case 'RANKING_CSV':
-        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', content: rankingCsv(scored, shown) };
+        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', pieces: [await rankingCsv(scored, shown)] };
     }
   }
 
@@ -88,13 +117,19 @@ export class ExportService {
 
   /** Each contestant's name and players as the reader may see them. */
   private async shownContestants(scored: ScoredEvent, reader: Principal | null): Promise<Shown> {
-    const entries = await Promise.all(
-      [...scored.data.contestants.values()].map(async (c) => {
-        const seen = await this.privacy.contestant({ name: c.name, number: c.number, nameChosen: c.nameChosen, eventId: c.eventId, players: c.players.map((p) => p.player) }, reader);
-        return [c.id, { name: seen.name, players: seen.players.map((p) => ({ name: p.name, memberNumber: p.memberNumber })) }] as const;
-      }),
-    );
-    return new Map(entries);
+    const shown: Shown = new Map();
+    const one = async (c: ContestantWithPlayers) => {
+      const seen = await this.privacy.contestant({ name: c.name, number: c.number, nameChosen: c.nameChosen, eventId: c.eventId, players: c.players.map((p) => p.player) }, reader);
+      shown.set(c.id, { name: seen.name, players: seen.players.map((p) => ({ name: p.name, memberNumber: p.memberNumber })) });
+    };
+    // A few at a time with turns between: a national field's 20,000 pairs at once held the event loop a second.
+    const all = [...scored.data.contestants.values()];
+    const turn = new Turn(EXPORT_TURN_MS, 1);
+    for (let from = 0; from < all.length; from += 128) {
+      await Promise.all(all.slice(from, from + 128).map(one));
+      if (turn.over()) await turn.next();
+    }
+    return shown;
   }
 
   /** PBN carries each board's double-dummy table and par: the stored ones, when solved for the board's deal. */
@@ -117,24 +152,49 @@ export class ExportService {
   }
 }
 
-/** An export with lines of an event larger than `maxExportLines`: refused, with what to do instead. */
-function refuseLarge(scored: ScoredEvent, format: ExportFormat): void {
-  const lines = [...scored.sessions.values()].reduce((n, s) => n + s.data.results.length, 0);
-  const most = maxExportLines();
-  if (lines <= most) return;
+const linesOf = (scored: ScoredEvent) => [...scored.sessions.values()].reduce((n, s) => n + s.data.results.length, 0);
+
+/** An export with lines, answered whole, of an event larger than `maxExportLines`: refused, with where to get it. */
+function refuseLarge(eventId: string, lines: number, format: ExportFormat): never {
+  const route = { PBN: 'export.pbn', USEBIO: 'export.usebio', TRAVELLERS_CSV: 'travellers.csv', RANKING_CSV: 'ranking.csv' }[format];
   throw new BadInputError(
-    `This event has ${lines.toLocaleString('en-GB')} traveller lines, more than the ${most.toLocaleString('en-GB')} a ${format === 'TRAVELLERS_CSV' ? 'travellers CSV' : format} export is made of at once: read its rankings (ranking.csv, sessionRankingPage) and its travellers a board and a page at a time (travellerPage, GET /api/v1/sessions/{id}/boards/{n}/traveller)`,
+    `This event has ${lines.toLocaleString('en-GB')} traveller lines, more than the ${maxExportLines().toLocaleString('en-GB')} an export answered in one piece holds: download it from GET /api/v1/events/${eventId}/${route}, which streams it`,
     ['format'],
   );
+}
+
+/** Tasks run one after another, in the order they came. */
+class OneAtATime {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.last.then(task, task);
+    this.last = result.catch(() => undefined);
+    return result;
+  }
 }
 
 /** Contestants' names and players as an export shows them to its reader (see PlayerPrivacy), by contestant id. */
 export type Shown = Map<string, { name: string; players: { name: string; memberNumber: string | null }[] }>;
 
-/** The event as a file carries it, with Traveller's figures where the file has room for them and names as `shown`. */
-export function toInterchange(scored: ScoredEvent, shown: Shown): InterchangeEvent {
+/** How long a turn of an export's making holds the event loop. */
+const EXPORT_TURN_MS = 4;
+
+/**
+ * The event as a file carries it, with Traveller's figures where the file has room for them and
+ * names as `shown`. Made in turns (a national field's lines take seconds: their exact figures).
+ */
+export async function toInterchange(scored: ScoredEvent, shown: Shown): Promise<InterchangeEvent> {
   const { event } = scored.data;
-  const ranking = new Map(rankingRows(scored, [...scored.sessions.values()]).map((r) => [r.contestant.id, r]));
+  const turn = new Turn(EXPORT_TURN_MS, 64);
+  const ranking = new Map((await rankingInTurns(scored, turn)).map((r) => [r.contestant.id, r]));
+  const contestants: InterchangeContestant[] = [];
+  for (const c of scored.data.contestants.values()) {
+    contestants.push(contestant(c, ranking.get(c.id), shown.get(c.id)!));
+    if (turn.over()) await turn.next();
+  }
+  const sessions: InterchangeSession[] = [];
+  for (const s of scored.sessions.values()) sessions.push(await session(s, scored, turn));
   return {
     format: 'PBN',
     name: event.name,
@@ -145,8 +205,8 @@ export function toInterchange(scored: ScoredEvent, shown: Shown): InterchangeEve
     generator: 'Traveller',
     victoryPoints: !!event.vpScale,
     boardAMatch: scored.rules.teamsTotalPoints === 'BOARD_A_MATCH',
-    contestants: [...scored.data.contestants.values()].map((c) => contestant(c, ranking.get(c.id), shown.get(c.id)!)),
-    sessions: [...scored.sessions.values()].map((s) => session(s, scored)),
+    contestants,
+    sessions,
   };
 }
 
@@ -167,13 +227,29 @@ function contestant(c: ContestantWithPlayers, row: RankingRow | undefined, seen:
     direction: c.direction,
     name: seen.name,
     players: seen.players,
-    figures: row ? { place: row.place, score: row.score.round(2), percentage: rounded(row.percentage), boardsPlayed: row.boards } : {},
+    figures: row ? { place: row.place, score: shownScore(row), percentage: shownPercentage(row) ?? undefined, boardsPlayed: row.boards } : {},
     source: '',
   };
 }
 
-function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
+async function session(s: ScoredSession, scored: ScoredEvent, turn: Turn): Promise<InterchangeSession> {
   const letter = new Map(s.data.sections.map((x) => [x.id, x.letter]));
+  // A section's lines sorted on their own, sections in their letters' order, with turns between:
+  // not one sort of a national session's 240,000 lines.
+  const bySection = new Map<string, InterchangeLine[]>();
+  for (const r of s.data.results) {
+    if (!exportable(r)) continue;
+    const l = line(r, s, scored, letter.get(r.sectionId) ?? 'A');
+    const lines = bySection.get(l.section);
+    if (lines) lines.push(l);
+    else bySection.set(l.section, [l]);
+    if (turn.over()) await turn.next();
+  }
+  const lines: InterchangeLine[] = [];
+  for (const section of [...bySection.keys()].sort((a, b) => a.localeCompare(b))) {
+    for (const l of bySection.get(section)!.sort(inSectionOrder)) lines.push(l);
+    if (turn.over()) await turn.next();
+  }
   return {
     number: s.data.session.number,
     sections: s.data.sections.map((x) => ({
@@ -184,16 +260,13 @@ function session(s: ScoredSession, scored: ScoredEvent): InterchangeSession {
     boards: [...s.data.boards.values()]
       .sort((a, b) => a.number - b.number)
       .map((b) => ({ number: b.number, dealer: b.dealerOverride, vulnerability: b.vulnerabilityOverride, deal: b.deal, source: '' })),
-    lines: s.data.results
-      .filter(exportable)
-      .map((r) => line(r, s, scored, letter.get(r.sectionId) ?? 'A'))
-      .sort(inFileOrder),
+    lines,
   };
 }
 
-/** Lines as a scorer lists them (by section, board, round, table and pairs), whatever order the rows were read in. */
-const inFileOrder = (a: InterchangeLine, b: InterchangeLine) =>
-  a.section.localeCompare(b.section) || a.board - b.board || (a.round ?? 0) - (b.round ?? 0) || (a.table ?? 0) - (b.table ?? 0) || a.nsPair - b.nsPair || a.ewPair - b.ewPair;
+/** A section's lines as a scorer lists them (by board, round, table and pairs), whatever order the rows were read in. */
+const inSectionOrder = (a: InterchangeLine, b: InterchangeLine) =>
+  a.board - b.board || (a.round ?? 0) - (b.round ?? 0) || (a.table ?? 0) - (b.table ?? 0) || a.nsPair - b.nsPair || a.ewPair - b.ewPair;
 
 /** Assigned scores (weighted, Law 12C1(c)), direct awards and absent-pair lines have no place in these formats and are left out. */
 const exportable = (r: StoredResult) => r.status !== 'ASSIGNED' && (r.adjustment as StoredAdjustment | null)?.kind !== 'ABSENT_PAIR';
@@ -229,8 +302,23 @@ function line(r: StoredResult, s: ScoredSession, scored: ScoredEvent, section: s
   };
 }
 
-function rankingCsv(scored: ScoredEvent, shown: Shown): string {
-  const rows = rankingRows(scored, [...scored.sessions.values()]).map((r) => {
+/**
+ * The event's ranking as the ranking pages read it (`rankedList`), its rows taken in turns. Their
+ * figures are shown as the pages show them (`shownScore`, `shownPercentage`: exact only near a
+ * rounding boundary): the exact percentages of a national field's 20,000 pairs held the event loop 3 s.
+ */
+async function rankingInTurns(scored: ScoredEvent, turn: Turn): Promise<RankingRow[]> {
+  const list = rankedList(scored, [...scored.sessions.values()]);
+  const rows: RankingRow[] = [];
+  for (let at = 0; at < list.length; at++) {
+    rows.push(list.row(at));
+    if (turn.over()) await turn.next();
+  }
+  return rows;
+}
+
+async function rankingCsv(scored: ScoredEvent, shown: Shown): Promise<string> {
+  const rows = (await rankingInTurns(scored, new Turn(EXPORT_TURN_MS, 64))).map((r) => {
     const seen = shown.get(r.contestant.id)!;
     return {
       place: r.place,
@@ -240,8 +328,8 @@ function rankingCsv(scored: ScoredEvent, shown: Shown): string {
       name: seen.name,
       players: seen.players.map((p) => p.name),
       memberNumbers: seen.players.map((p) => p.memberNumber),
-      score: r.score.round(2),
-      percentage: rounded(r.percentage) ?? null,
+      score: shownScore(r),
+      percentage: shownPercentage(r),
       boardsPlayed: r.boards,
       penalty: rounded(r.penalty) ?? null,
       carriedForward: rounded(r.carried) ?? null,

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiFileResponse } from '../common/openapi.js';
 import { ImportReportBody } from './dto/rest-responses.js';
@@ -11,6 +11,7 @@ import { uuidParam } from '../common/id.js';
 import { intoEvent } from './files.resolver.js';
 import { parseHostsQuery } from './dto/section-hosts.js';
 import { ExportService, type ExportFormat } from './export.service.js';
+import { writePieces } from './streamed-file.js';
 import { ImportService } from './import.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
@@ -29,6 +30,8 @@ const name = (value: string | undefined): string | undefined => {
 @ApiTags('files')
 @Controller('api/v1')
 export class FilesController {
+  private readonly logger = new Logger('Exports');
+
   constructor(
     private readonly imports: ImportService,
     private readonly exports: ExportService,
@@ -106,9 +109,15 @@ export class FilesController {
 
   private async send(id: string, format: ExportFormat, res: Response, principal: Principal | null): Promise<void> {
     await this.lifecycle.check(id, principal);
-    const file = await this.exports.export(id, format, principal);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-    res.send(file.content);
+    await this.exports.stream(id, format, principal, (file) => {
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      return writePieces(res, file.pieces).catch((error: unknown) => {
+        // Once the file has begun there is no error answer to give: the reader gets a cut-off file.
+        if (!res.headersSent) throw error;
+        this.logger.error(`export ${format} of event ${id} failed after it began: ${error instanceof Error ? error.stack : String(error)}`);
+        res.destroy();
+      });
+    });
   }
 }

@@ -31,7 +31,7 @@ export class FilesResolver {
     return reportModel(await this.imports.import(input.format, file, target, principal.label, options));
   }
 
-  @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures' })
+  @Query(() => ExportedFileModel, { description: 'An event as PBN, USEBIO or CSV, with Traveller’s figures, in one answer: an export with lines of an event larger than TRAVELLER_MAX_EXPORT_LINES (50,000 by default) is refused with BAD_USER_INPUT naming the REST route that streams it' })
   async exportEvent(@IdArg('eventId') eventId: string, @Args('format', { type: () => ExportFormat }) format: ExportFormat, @CurrentPrincipal() principal: Principal | null) {
     await this.lifecycle.check(eventId, principal);
     return this.exports.export(eventId, format, principal);

@@ -88,6 +88,17 @@ export function roundedFrom(approx: number | null | undefined, exact: () => Frac
   return whole === 0 ? 0 : (approx < 0 ? -whole : whole) / 100;
 }
 
+/** A ranking row's score as published (2 decimals), its exact value worked out only near a rounding boundary. */
+export function shownScore(r: RankingRow): number {
+  return roundedFrom(r.approxScore, () => r.score);
+}
+
+/** A ranking row's percentage as published (2 decimals; null where the method has none), exact only where the rounding needs it. */
+export function shownPercentage(r: RankingRow): number | null {
+  if (r.approxPercentage === undefined) return r.percentage ? r.percentage.round(2) : null;
+  return r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!);
+}
+
 /** A line's figures as published: 2 decimals, percentages of the board's top; null where the method has none. */
 export interface ShownFigures {
   nsMatchpoints: number | null;

@@ -13,7 +13,7 @@ import type { Traveller, TravellerLine } from '../results/models/traveller.model
 import { nextStandingChange, resultsStanding, travellersHidden, type ResultsStanding } from '../bridge/periods.js';
 import { adjustmentText, travellerLineOf } from '../results/traveller-line.js';
 import type { ContestantWithPlayers, StoredResult } from './event-data.js';
-import { rankedList, roundedFrom, shownFigures, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
+import { rankedList, shownFigures, shownPercentage, shownScore, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine, SplitTie } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
 import { splitTie } from '../bridge/split-tie.js';
@@ -372,7 +372,7 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
     place: r.place,
     rank: r.rank,
     contestant: rankedContestant(r.contestant),
-    score: roundedFrom(r.approxScore, () => r.score),
+    score: shownScore(r),
     // Worked out only when a reader asks for them: a page that shows no percentage or club (or
     // exact score) does not place the pair in its club or work out its exact figures for them.
     get exactScore() {
@@ -380,7 +380,7 @@ function entries(rows: RankingRow[], sessions: Session[], clubs: Clubs): Ranking
     },
     field: r.field,
     get percentage() {
-      return r.approxPercentage === undefined ? rounded(r.percentage) : r.approxPercentage === null ? null : roundedFrom(r.approxPercentage, () => r.percentage!);
+      return shownPercentage(r);
     },
     boardsPlayed: r.boards,
     penalty: rounded(r.penalty),

@@ -104,7 +104,12 @@ function quoteCell(cell: string): string {
 
 /** A byte order mark (Excel reads UTF-8 only with one), then CRLF-ended records. */
 export function csvText(records: string[][]): string {
-  return `\uFEFF${records.map((cells) => cells.map(quoteCell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvRows(records)}`;
+}
+
+/** Records as CSV lines, each ended by CRLF, without the BOM: a piece of a file `csvText` begins. */
+export function csvRows(records: string[][]): string {
+  return records.map((cells) => `${cells.map(quoteCell).join(',')}\r\n`).join('');
 }
 
 

@@ -1,3 +1,4 @@
+import { groupBy } from '../grouping.js';
 import { formatContract, parseContract, parseResult } from '../contract.js';
 import { boardInfo } from '../board.js';
 import { normaliseDeal } from '../deal.js';
@@ -1127,16 +1128,36 @@ interface PrintColumn<Row> {
 
 /** PBN §5.2 export: a column spec `Name\widthAlign`, then one row per line padded to the column widths. */
 function printTable<Row>(tagName: string, columns: PrintColumn<Row>[], rows: Row[]): string[] {
-  const cells = rows.map((row) => columns.map((c) => c.cell(row)));
-  const widths = columns.map((c, k) => Math.max(1, ...cells.map((r) => r[k].length)));
+  return [...tableBatches(tagName, columns, rows)].flat();
+}
+
+/** Rows of a table made and written this many at a time. */
+const TABLE_BATCH = 500;
+
+/**
+ * `printTable`'s lines in batches, a few hundred rows each; an empty batch marks where the cells
+ * are being worked out (the widths need them all first), so that a writer may pause there: a
+ * national board's 10,000 lines are no one long piece of work.
+ */
+function* tableBatches<Row>(tagName: string, columns: PrintColumn<Row>[], rows: Row[]): Generator<string[]> {
+  const cells: string[][] = [];
+  const widths = columns.map(() => 1);
+  for (let from = 0; from < rows.length; from += TABLE_BATCH) {
+    for (const row of rows.slice(from, from + TABLE_BATCH)) {
+      const texts = columns.map((c) => c.cell(row));
+      texts.forEach((text, k) => (widths[k] = Math.max(widths[k], text.length)));
+      cells.push(texts);
+    }
+    yield [];
+  }
   const spec = columns.map((c, k) => `${c.name}\\${widths[k]}${c.align}`).join(';');
-  const body = cells.map((r) =>
+  const padded = (r: string[]) =>
     r
       .map((text, k) => (columns[k].align === 'R' ? text.padStart(widths[k]) : text.padEnd(widths[k])))
       .join(' ')
-      .trimEnd(),
-  );
-  return [tagLine(tagName, spec), ...body];
+      .trimEnd();
+  yield [tagLine(tagName, spec)];
+  for (let from = 0; from < cells.length; from += TABLE_BATCH) yield cells.slice(from, from + TABLE_BATCH).map(padded);
 }
 
 /** `<names>` of PBN §5.9: players joined by ";" (a lone player keeps the ";" so it is not read as a partnership name), else the name. */
@@ -1154,7 +1175,7 @@ function rankingScoreColumn(event: InterchangeEvent): string {
   return 'TotalScoreIMP';
 }
 
-function rankingTable(event: InterchangeEvent): string[] {
+function rankingTable(event: InterchangeEvent): Generator<string[]> {
   const all = event.contestants;
   const any = (test: (c: InterchangeContestant) => boolean) => all.some(test);
   const columns: PrintColumn<InterchangeContestant>[] = [];
@@ -1176,7 +1197,7 @@ function rankingTable(event: InterchangeEvent): string[] {
   if (any((c) => c.figures.score !== undefined)) columns.push({ name: rankingScoreColumn(event), align: 'R', cell: (c) => numberCell(c.figures.score) });
   if (any((c) => c.figures.percentage !== undefined)) columns.push({ name: 'TotalPercentage', align: 'R', cell: (c) => numberCell(c.figures.percentage) });
   if (any((c) => c.figures.boardsPlayed !== undefined)) columns.push({ name: 'NrBoards', align: 'R', cell: (c) => numberCell(c.figures.boardsPlayed) });
-  return printTable('TotalScoreTable', columns, all);
+  return tableBatches('TotalScoreTable', columns, all);
 }
 
 /** Which ScoreTable columns the event needs: a column appears when some line has its value, MPs or IMPs always as scored. */
@@ -1249,12 +1270,13 @@ function gamesToPrint(event: InterchangeEvent): PrintedGame[] {
   return sessions.flatMap((session) => {
     const boards = new Map<number, InterchangeBoard>();
     for (const board of session.boards) if (!boards.has(board.number)) boards.set(board.number, board);
-    for (const line of session.lines) {
-      if (!boards.has(line.board)) boards.set(line.board, { number: line.board, dealer: null, vulnerability: null, deal: null, source: '' });
+    const byBoard = groupBy(session.lines, (l) => l.board);
+    for (const number of byBoard.keys()) {
+      if (!boards.has(number)) boards.set(number, { number, dealer: null, vulnerability: null, deal: null, source: '' });
     }
     return [...boards.values()]
       .sort((a, b) => a.number - b.number)
-      .map((board) => ({ session: session.number, board, lines: session.lines.filter((l) => l.board === board.number) }));
+      .map((board) => ({ session: session.number, board, lines: byBoard.get(board.number) ?? [] }));
   });
 }
 
@@ -1266,13 +1288,13 @@ function identityTags(event: InterchangeEvent): string[] {
   ];
 }
 
-function printBoardGame(
+function* printBoardGame(
   event: InterchangeEvent,
   game: PrintedGame,
   marked: boolean,
-  ranking: string[],
+  ranking: Iterable<string[]>,
   travellers: PrintColumn<InterchangeLine>[],
-): string[] {
+): Generator<string[]> {
   const law2 = boardInfo(game.board.number); // Law 2 when the board does not say
   const out = [
     ...identityTags(event),
@@ -1293,8 +1315,9 @@ function printBoardGame(
     tagLine('Competition', COMPETITION[event.kind]),
   ];
   if (marked) out.push(tagLine('Stage', `Session ${game.session}`));
-  out.push(...ranking);
-  return game.lines.length > 0 ? [...out, ...printTable('ScoreTable', travellers, game.lines)] : out;
+  yield out;
+  yield* ranking;
+  if (game.lines.length > 0) yield* tableBatches('ScoreTable', travellers, game.lines);
 }
 
 /** PBN 2.1's double-dummy tags of a board whose table Traveller has solved. */
@@ -1317,17 +1340,29 @@ function doubleDummyTags(board: InterchangeBoard): string[] {
  * first are marked `[Stage "Session N"]`.
  */
 export function printPbn(event: InterchangeEvent): string {
+  return [...pbnPieces(event)].join('');
+}
+
+/** `printPbn`'s text in pieces, a game each, made when asked for: a national file streams out. */
+export function* pbnPieces(event: InterchangeEvent): Generator<string> {
   const out = ['% PBN 2.1', '% EXPORT', '% Content-type: text/x-pbn; charset=UTF-8'];
   if (event.generator) out.push(`% Creator: ${event.generator.replace(/[\r\n]+/g, ' ')}`);
   const games = gamesToPrint(event);
   const marked = event.sessions.length > 1 || games.some((g) => g.session !== 1);
   const travellers = travellerColumns(event);
-  const ranking = event.contestants.length > 0 ? rankingTable(event) : [];
+  const ranking = () => (event.contestants.length > 0 ? rankingTable(event) : []);
+  const text = (lines: string[]) => lines.map((line) => `${line}\r\n`).join('');
   if (games.length === 0) {
     // An event with no boards still needs one game to carry its name and ranking.
     const scoring = tagLine('Scoring', scoringKeyword(event));
-    out.push('', ...identityTags(event), scoring, tagLine('Competition', COMPETITION[event.kind]), ...ranking);
+    out.push('', ...identityTags(event), scoring, tagLine('Competition', COMPETITION[event.kind]));
+    yield text(out);
+    for (const lines of ranking()) yield text(lines);
+    return;
   }
-  games.forEach((game, k) => out.push('', ...printBoardGame(event, game, marked, k === 0 ? ranking : [], travellers)));
-  return `${out.join('\r\n')}\r\n`;
+  yield text(out);
+  for (const [k, game] of games.entries()) {
+    yield '\r\n'; // the blank line between games
+    for (const lines of printBoardGame(event, game, marked, k === 0 ? ranking() : [], travellers)) yield text(lines);
+  }
 }

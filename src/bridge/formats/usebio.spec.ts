@@ -21,7 +21,7 @@ import {
   type ParseOutcome,
   type ScoringInFile,
 } from './interchange.js';
-import { parseUsebio, printUsebio } from './usebio.js';
+import { parseUsebio, printUsebio, usebioPieces } from './usebio.js';
 
 // ───────────────────────────── small hand-written files ─────────────────────────────
 
@@ -798,6 +798,22 @@ describe('printUsebio writes USEBIO 1.2 (DOMAIN §9.2)', () => {
     expect(text).toContain('<SECTION SECTION_ID="B">');
     expect(text).toContain('<CONTRACT>A60A40</CONTRACT>');
     expect(text).toContain('<HANDSET>');
+  });
+
+  it('makes the file a piece at a time as it is asked for, a traveller line a piece, each piece whole lines', () => {
+    const pieces = [...usebioPieces(twoSections)];
+    expect(pieces.join('')).toBe(printUsebio(twoSections));
+    expect(pieces.every((piece) => piece.endsWith('\n'))).toBe(true);
+    const lines = pieces.filter((piece) => piece.trimStart().startsWith('<TRAVELLER_LINE>'));
+    expect(lines).toHaveLength(twoSections.sessions[0].lines.length);
+    // Nothing of a later section is made before an earlier one is taken.
+    const lazily = usebioPieces(twoSections);
+    const upToB = [];
+    for (const piece of lazily) {
+      upToB.push(piece);
+      if (piece.includes('<SECTION SECTION_ID="B">')) break;
+    }
+    expect(upToB.join('')).not.toMatch(/<SECTION SECTION_ID="B">[\s\S]*<PAIR>/);
   });
 
   it('escapes XML and drops characters XML cannot carry', () => {

@@ -1064,7 +1064,8 @@ interface XmlOut {
   name: string;
   attributes?: [string, string][];
   text?: string;
-  children?: XmlOut[];
+  /** Children made when the element is written, one at a time, each written as a piece of its own (a session's sections, a section's boards): a national file is never whole in memory. */
+  children?: XmlOut[] | (() => Iterable<XmlOut>);
 }
 
 /** Characters XML 1.0 cannot carry at all, not even escaped: they are dropped. */
@@ -1074,17 +1075,49 @@ function escapeXml(text: string): string {
   return text.replace(NOT_XML_CHARACTERS, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function renderXml(node: XmlOut, depth: number, out: string[]): void {
+/**
+ * The element as pieces of text, each whole lines: an element whose children are made lazily is
+ * written a child at a time; any other is one piece.
+ */
+function* xmlPieces(node: XmlOut, depth: number): Generator<string> {
+  if (typeof node.children !== 'function') {
+    const out: string[] = [];
+    renderXml(node, depth, out);
+    yield `${out.join('\n')}\n`;
+    return;
+  }
+  const children = node.children()[Symbol.iterator]();
+  let child = children.next();
+  const [open, close, empty] = tagsOf(node, depth);
+  if (child.done) {
+    yield `${empty}\n`;
+    return;
+  }
+  yield `${open}\n`;
+  for (; !child.done; child = children.next()) yield* xmlPieces(child.value, depth + 1);
+  yield `${close}\n`;
+}
+
+function tagsOf(node: XmlOut, depth: number): [open: string, close: string, empty: string] {
   const indent = '  '.repeat(depth);
   const attributes = (node.attributes ?? []).map(([name, value]) => ` ${name}="${escapeXml(value)}"`).join('');
+  return [`${indent}<${node.name}${attributes}>`, `${indent}</${node.name}>`, `${indent}<${node.name}${attributes}/>`];
+}
+
+function renderXml(node: XmlOut, depth: number, out: string[]): void {
+  if (typeof node.children === 'function') {
+    for (const piece of xmlPieces(node, depth)) out.push(piece.slice(0, -1));
+    return;
+  }
+  const [open, close, empty] = tagsOf(node, depth);
   if (node.children && node.children.length > 0) {
-    out.push(`${indent}<${node.name}${attributes}>`);
+    out.push(open);
     for (const child of node.children) renderXml(child, depth + 1, out);
-    out.push(`${indent}</${node.name}>`);
+    out.push(close);
   } else if (node.text !== undefined) {
-    out.push(`${indent}<${node.name}${attributes}>${escapeXml(node.text)}</${node.name}>`);
+    out.push(`${open}${escapeXml(node.text)}</${node.name}>`);
   } else {
-    out.push(`${indent}<${node.name}${attributes}/>`);
+    out.push(empty);
   }
 }
 
@@ -1124,16 +1157,21 @@ function dateOut(date: string | null): string | null {
  * a HANDSET. Figures are printed as the event holds them; nothing is computed here.
  */
 export function printUsebio(event: InterchangeEvent): string {
+  return [...usebioPieces(event)].join('');
+}
+
+/** `printUsebio`'s text in pieces, each made when asked for (a section's participants, a board's lines): a national file streams out. */
+export function* usebioPieces(event: InterchangeEvent): Generator<string> {
   const twoWinner = event.contestants.some((c) => c.direction !== null);
   const usebio: XmlOut = {
     name: 'USEBIO',
     attributes: [['Version', '1.2']],
-    children: [
+    children: () => [
       ...(event.club ? [{ name: 'CLUB', children: [...leaf('CLUB_NAME', event.club.name), ...leaf('CLUB_ID_NUMBER', event.club.id)] }] : []),
       {
         name: 'EVENT',
         attributes: [['EVENT_TYPE', event.kind]],
-        children: [
+        children: () => [
           ...leaf('PROGRAM_NAME', 'Traveller'),
           ...leaf('EVENT_DESCRIPTION', event.name),
           ...leaf('DATE', dateOut(event.date)),
@@ -1148,14 +1186,13 @@ export function printUsebio(event: InterchangeEvent): string {
       ...handsetOut(event.sessions),
     ],
   };
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', USEBIO_DOCTYPE];
-  renderXml(usebio, 0, out);
-  return out.join('\n') + '\n';
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n${USEBIO_DOCTYPE}\n`;
+  yield* xmlPieces(usebio, 0);
 }
 
 function participantsOut(contestants: InterchangeContestant[], kind: EventKindInFile): XmlOut[] {
   if (contestants.length === 0) return [];
-  return [{ name: 'PARTICIPANTS', children: contestants.map((c) => (kind === 'TEAMS' ? teamOut(c) : kind === 'PAIRS' ? pairOut(c) : individualOut(c))) }];
+  return [{ name: 'PARTICIPANTS', children: () => contestants.map((c) => (kind === 'TEAMS' ? teamOut(c) : kind === 'PAIRS' ? pairOut(c) : individualOut(c))) }];
 }
 
 function figuresOut(figures: ContestantFigures): XmlOut[] {
@@ -1193,22 +1230,30 @@ function sessionsOut(event: InterchangeEvent): XmlOut[] {
   const placed = new Set<string>();
   const inSessions = new Set(event.sessions.flatMap((s) => [...s.sections.map((x) => x.letter), ...s.lines.map((l) => l.section)]));
   const homeless = [...new Set(event.contestants.map((c) => c.section).filter((l): l is string => l !== null && !inSessions.has(l)))];
+  // Grouped once: a national session's 500 sections each searched its 240,000 lines and the event's 20,000 pairs.
+  const contestantsIn = groupBy(event.contestants, (c) => c.section);
   return event.sessions.map((session, index) => {
     const letters = [...new Set([...session.sections.map((s) => s.letter), ...session.lines.map((l) => l.section), ...(index === 0 ? homeless : [])])];
-    const boardsWithoutLines = session.boards.filter((b) => !session.lines.some((l) => l.board === b.number)).map((b) => boardOut(b.number, []));
-    // Grouped once: a national session's 500 sections each searched its 240,000 lines.
+    const played = new Set(session.lines.map((l) => l.board));
+    const boardsWithoutLines = session.boards.filter((b) => !played.has(b.number)).map((b) => boardOut(b.number, []));
     const bySection = groupBy(session.lines, (l) => l.section);
-    const sections = letters.map((letter, i): XmlOut => {
-      const contestants = placed.has(letter) ? [] : event.contestants.filter((c) => c.section === letter);
-      placed.add(letter);
-      const lines = bySection.get(letter) ?? [];
-      const content = event.kind === 'TEAMS' ? matchesOut(lines) : boardsOut(session, lines);
-      return {
-        name: 'SECTION',
-        attributes: [['SECTION_ID', letter]],
-        children: [...participantsOut(contestants, event.kind), ...(i === 0 ? boardsWithoutLines : []), ...content],
-      };
-    });
+    // Made as they are written, in order: a section's pairs go in the first session that has it.
+    const sections = function* (): Generator<XmlOut> {
+      for (const [i, letter] of letters.entries()) {
+        const contestants = placed.has(letter) ? [] : (contestantsIn.get(letter) ?? []);
+        placed.add(letter);
+        const lines = bySection.get(letter) ?? [];
+        yield {
+          name: 'SECTION',
+          attributes: [['SECTION_ID', letter]],
+          children: function* () {
+            yield* participantsOut(contestants, event.kind);
+            if (i === 0) yield* boardsWithoutLines;
+            yield* event.kind === 'TEAMS' ? matchesOut(lines) : boardsOut(session, lines);
+          },
+        };
+      }
+    };
     return {
       name: 'SESSION',
       attributes: [['SESSION_ID', numberText(session.number)]],
@@ -1218,12 +1263,14 @@ function sessionsOut(event: InterchangeEvent): XmlOut[] {
 }
 
 /** Boards in the session's order, each with its lines in the event's order. */
-function boardsOut(session: InterchangeSession, lines: InterchangeLine[]): XmlOut[] {
-  const numbers = [...new Set([...session.boards.map((b) => b.number), ...lines.map((l) => l.board)])];
-  return numbers
-    .map((number) => ({ number, lines: lines.filter((l) => l.board === number) }))
-    .filter((b) => b.lines.length > 0)
-    .map((b) => boardOut(b.number, b.lines.map((l) => travellerLineOut(l, null))));
+function* boardsOut(session: InterchangeSession, lines: InterchangeLine[]): Generator<XmlOut> {
+  const byBoard = groupBy(lines, (l) => l.board);
+  const numbers = new Set([...session.boards.map((b) => b.number), ...byBoard.keys()]);
+  for (const number of numbers) {
+    const own = byBoard.get(number);
+    // Each line made as it is written: one section can hold a whole national field's board.
+    if (own) yield { name: 'BOARD', children: () => [...leaf('BOARD_NUMBER', number), ...own.map((l) => travellerLineOut(l, null))] };
+  }
 }
 
 function boardOut(number: number, lines: XmlOut[]): XmlOut {

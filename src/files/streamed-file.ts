@@ -1,0 +1,52 @@
+import type { Writable } from 'node:stream';
+import { Turn } from '../common/turns.js';
+
+/** Text gathered before it is written: fewer, larger writes to the socket. */
+const WRITE_CHARS = 64 * 1024;
+
+/**
+ * Writes a file made a piece at a time (`usebioPieces`, `pbnPieces`, `travellersCsvPieces`) to an
+ * answer, and ends it. The service's thread makes the pieces in turns of a few milliseconds, so a
+ * national export's seconds of work never hold a page or a post waiting behind it; a slow reader
+ * is waited for (the socket's buffer drains) rather than buffered in memory, and one that hangs up
+ * stops the making. False when the reader left before the end.
+ */
+export async function writePieces(out: Writable, pieces: Iterable<string>, turn = new Turn(4, 1)): Promise<boolean> {
+  let gone = false;
+  const leave = () => (gone = true);
+  out.once('close', leave);
+  try {
+    let held: string[] = [];
+    let chars = 0;
+    for (const piece of pieces) {
+      if (gone) return false;
+      held.push(piece);
+      chars += piece.length;
+      if (chars >= WRITE_CHARS) {
+        const full = !out.write(held.join(''));
+        held = [];
+        chars = 0;
+        if (full) await drained(out);
+      }
+      if (turn.over()) await turn.next();
+    }
+    if (gone) return false;
+    out.end(held.join(''));
+    return true;
+  } finally {
+    out.off('close', leave);
+  }
+}
+
+/** When the stream can take more, or has closed (a reader that hung up never drains). */
+function drained(out: Writable): Promise<void> {
+  return new Promise((done) => {
+    const finish = () => {
+      out.off('drain', finish);
+      out.off('close', finish);
+      done();
+    };
+    out.once('drain', finish);
+    out.once('close', finish);
+  });
+}
