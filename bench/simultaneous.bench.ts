@@ -25,6 +25,9 @@
  *    the same moments: the issue's "pads posting from 10,000 tables at once keep the latencies of
  *    bench:ingest" (its goal, p99 ≤ 30 ms at 300 posts/s, or within 20 % of the club event's p99 in this run);
  *    then the national ranking read once, every post since scored in.
+ * 6. The national event exported as a federation downloads it (USEBIO and travellers CSV, streamed):
+ *    size, time to the first byte and to the end, and /health/live and the other event's ranking
+ *    page meanwhile. No goal of the issue's; peak memory above includes them.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
  * the wall-clock figures, which other work on a shared machine moves.
  * All through the import and its scoring (until the first page is answered), /health and another event's ranking page are timed, from a thread of
@@ -290,6 +293,28 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 }
 
 const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
+/**
+ * The national event's USEBIO and travellers CSV as a federation downloads them (GET, streamed, the
+ * body read as it comes): size, first byte and whole, and the probes' times meanwhile.
+ */
+async function nationalExports(url: string, eventId: string, probes: Probe[]) {
+  const out: { path: string; bytes: number; firstMs: number; ms: number; probes: Record<string, number[]> }[] = [];
+  for (const path of ['export.usebio', 'travellers.csv']) {
+    const probing = startProbes(probes.filter((p) => p.name !== 'health' && p.name !== 'bare'), PROBE_PAUSE_MS);
+    const started = performance.now();
+    const res = await fetch(`${url}/api/v1/events/${eventId}/${path}`);
+    if (!res.ok || !res.body) throw new Error(`${path} answered ${res.status}`);
+    let bytes = 0;
+    let firstMs = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      firstMs ||= performance.now() - started;
+      bytes += chunk.byteLength;
+    }
+    out.push({ path, bytes, firstMs, ms: performance.now() - started, probes: await probing.stop() });
+  }
+  return out;
+}
+
 /** A page of the NS ranking, 100 rows: the one query text the warm-up, the walks and the reads during the import send (the service keeps a document it has parsed). */
 const RANKING_PAGE = `query($s: ID!, $a: String) { sessionRankingPage(sessionId: $s, first: 100, direction: NS, after: $a) { ${PAGE} } }`;
 const rankingPage = async (url: string, sessionId: string, after: string | null): Promise<any> => (await gqlAt(url, RANKING_PAGE, { s: sessionId, a: after })).sessionRankingPage;
@@ -386,6 +411,7 @@ try {
   const afterPads = performance.now();
   await rankingPage(server.url, sessionId, null);
   const afterPadsMs = performance.now() - afterPads;
+  const exports = await nationalExports(server.url, eventId, probes);
   const peak = memoryOf(server.pid).peak;
 
   const ok = (value: number, floor: number) => (value <= floor ? 'ok' : 'MISSED');
@@ -402,7 +428,7 @@ try {
       : `  another event's ranking page then: not read (SIM_COLD: no other event)`,
   );
   console.log(`  a bare HTTP server then               ${spread(during.bare)}   (usual: ${spread(usual.bare)}; a process of the bench's own answering "ok": the machine's share of the times above)`);
-  console.log(`  service peak resident memory         ${fmt(peak, 0)} MiB (the pads below included), ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(peak, FLOORS.memoryMiB)})`);
+  console.log(`  service peak resident memory         ${fmt(peak, 0)} MiB (the pads and exports below included), ${fmt(afterImport.peak, 0)} MiB until the import's answer   (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(peak, FLOORS.memoryMiB)})`);
   console.log(`  first ranking page after the import  ${fmt(firstRankingMs, 1)} ms   (goal ≤ ${FLOORS.firstRankingMs} ms: ${ok(firstRankingMs, FLOORS.firstRankingMs)}; it waits for the national field's scoring, which goes on after the import's answer)`);
   console.log(`  page of 100 rows, warm (${pageMs.length} pages)   p50 ${fmt(quantile(pageMs, 0.5), 1)} ms   p99 ${fmt(quantile(pageMs, 0.99), 1)} ms   (goal p99 ≤ ${FLOORS.pageP99Ms} ms: ${ok(quantile(pageMs, 0.99), FLOORS.pageP99Ms)}; the slowest was page ${pageMs.indexOf(Math.max(...pageMs)) + 1})   service CPU ${fmt(pageCpuMs, 1)} ms a page`);
   console.log(`  … the same pages again (${againMs.length})        p50 ${fmt(quantile(againMs, 0.5), 1)} ms   p99 ${fmt(quantile(againMs, 0.99), 1)} ms   service CPU ${fmt(againCpuMs, 1)} ms a page   (the first walk also works out the rows' exact figures where a rounding needs them, and meets the collector after the import)`);
@@ -422,6 +448,9 @@ try {
   const padGoal = Math.max(FLOORS.padP99Ms, (clubSteady?.p99 ?? 0) * 1.2);
   console.log(`    steady p99 into the national field ${fmt(national.p99, 1)} ms   (goal: bench:ingest's latencies: p99 ≤ ${FLOORS.padP99Ms} ms, its goal${club ? ', or within 20 % of the club event’s, posted at the same moments' : ''}: ${ok(national.p99, padGoal)})`);
   console.log(`  … the national ranking's first page read after them   ${fmt(afterPadsMs, 1)} ms   (every post since the last read scored in)`);
+  for (const e of exports) {
+    console.log(`  export ${e.path.padEnd(14)} streamed ${fmt(e.bytes / 2 ** 20, 1)} MiB: first byte ${fmt(e.firstMs / 1000, 2)} s, whole ${fmt(e.ms / 1000, 2)} s   meanwhile /health/live ${spread(e.probes.live)}${e.probes.ranking ? `, another event's ranking page ${spread(e.probes.ranking)}` : ''}`);
+  }
   console.log(`  service CPU a correction (its post and its read, collector threads included)  ${fmt(correctionCpuMs, 1)} ms   (load average ${loadavg()[0].toFixed(1)}: wall-clock figures above include other work on the machine)`);
   console.log(`  resident memory: at start ${fmt(base.now, 0)} MiB, after the import ${fmt(afterImport.now, 0)} MiB, after scoring and reads ${fmt(end.now, 0)} MiB (goal ≤ ${FLOORS.memoryMiB} MiB: ${ok(end.now, FLOORS.memoryMiB)})`);
   console.log(`  V8 heap in use: at start ${fmt(baseHeap, 0)} MiB, after the import ${fmt(afterImportHeap, 0)} MiB, after scoring and reads ${fmt(endHeap, 0)} MiB (live data and garbage not yet collected)`);
