@@ -133,8 +133,13 @@ describe('files in and out', () => {
         // Two readers at once: the second waits for the first, and both get the whole file.
         const [one, two] = await Promise.all([0, 1].map(() => t.as(null).get(`/api/v1/events/${eventId}/${path}`).buffer(true).parse(wholeText).expect(200)));
         expect(one.headers['transfer-encoding']).toBe('chunked');
+        expect(one.headers['content-encoding']).toBe('gzip'); // supertest asks for gzip, as browsers and curl --compressed do
         expect(one.body).toBe(whole.get(format));
         expect(two.body).toBe(whole.get(format));
+        // A reader that takes no compression gets the file as it is.
+        const plain = await t.as(null).get(`/api/v1/events/${eventId}/${path}`).set('accept-encoding', 'identity').buffer(true).parse(wholeText).expect(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toBe(whole.get(format));
       }
       await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200);
     } finally {

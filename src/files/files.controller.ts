@@ -11,7 +11,7 @@ import { uuidParam } from '../common/id.js';
 import { intoEvent } from './files.resolver.js';
 import { parseHostsQuery } from './dto/section-hosts.js';
 import { ExportService, type ExportFormat } from './export.service.js';
-import { writePieces } from './streamed-file.js';
+import { sendPieces } from './streamed-file.js';
 import { ImportService } from './import.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 import { FileFormat } from './models/import-report.model.js';
@@ -79,40 +79,40 @@ export class FilesController {
   @ApiOperation({ summary: 'Export the event as USEBIO', security: [] })
   @ApiFileResponse('application/xml', 'The event as USEBIO XML, with Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  usebio(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
-    return this.send(id, 'USEBIO', res, principal);
+  usebio(@Param('id', uuidParam('id')) id: string, @Req() req: Request, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'USEBIO', req, res, principal);
   }
 
   @Get('events/:id/export.pbn')
   @ApiOperation({ summary: 'Export the event as PBN', security: [] })
   @ApiFileResponse('application/x-pbn', 'The event as PBN: deals, travellers and Traveller’s figures')
   @ApiErrors(400, 404, 429)
-  pbn(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
-    return this.send(id, 'PBN', res, principal);
+  pbn(@Param('id', uuidParam('id')) id: string, @Req() req: Request, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'PBN', req, res, principal);
   }
 
   @Get('events/:id/ranking.csv')
   @ApiOperation({ summary: 'The event ranking as CSV', security: [] })
   @ApiFileResponse('text/csv', 'The event ranking as CSV (ties shown as 3=)')
   @ApiErrors(400, 404, 429)
-  rankingCsv(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
-    return this.send(id, 'RANKING_CSV', res, principal);
+  rankingCsv(@Param('id', uuidParam('id')) id: string, @Req() req: Request, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'RANKING_CSV', req, res, principal);
   }
 
   @Get('events/:id/travellers.csv')
   @ApiOperation({ summary: 'The event’s travellers as CSV', security: [] })
   @ApiFileResponse('text/csv', 'Every traveller line of the event as CSV')
   @ApiErrors(400, 404, 429)
-  travellersCsv(@Param('id', uuidParam('id')) id: string, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
-    return this.send(id, 'TRAVELLERS_CSV', res, principal);
+  travellersCsv(@Param('id', uuidParam('id')) id: string, @Req() req: Request, @Res() res: Response, @CurrentPrincipal() principal: Principal | null) {
+    return this.send(id, 'TRAVELLERS_CSV', req, res, principal);
   }
 
-  private async send(id: string, format: ExportFormat, res: Response, principal: Principal | null): Promise<void> {
+  private async send(id: string, format: ExportFormat, req: Request, res: Response, principal: Principal | null): Promise<void> {
     await this.lifecycle.check(id, principal);
     await this.exports.stream(id, format, principal, (file) => {
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-      return writePieces(res, file.pieces).catch((error: unknown) => {
+      return sendPieces(req, res, file.pieces).catch((error: unknown) => {
         // Once the file has begun there is no error answer to give: the reader gets a cut-off file.
         if (!res.headersSent) throw error;
         this.logger.error(`export ${format} of event ${id} failed after it began: ${error instanceof Error ? error.stack : String(error)}`);
