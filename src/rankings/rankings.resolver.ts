@@ -10,7 +10,7 @@ import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page
 import { RankingEntry, RankingEntryConnection, Scorecard, SplitTie } from './models/ranking.model.js';
 import { SplitTieInput } from './dto/split-tie.inputs.js';
 import { RequiresKey } from '../auth/requires.decorator.js';
-import { RankingsService, type Reader } from './rankings.service.js';
+import { MAX_WHOLE_RANKING, RankingsService, type Reader } from './rankings.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
 @Resolver()
@@ -31,7 +31,7 @@ export class RankingsResolver {
     return this.rankings.travellerPage(page.sessionId, page.board, await this.reader(page.sessionId, principal), page);
   }
 
-  @Query(() => [RankingEntry], { description: 'The session ranking; direction picks one field of a two-winner Mitchell' })
+  @Query(() => [RankingEntry], { description: `The session ranking; direction picks one field of a two-winner Mitchell. A ranking of more than ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} rows is refused with BAD_USER_INPUT: read it with sessionRankingPage` })
   async sessionRanking(
     @IdArg('sessionId') sessionId: string,
     @CurrentPrincipal() principal: Principal | null,
@@ -41,7 +41,7 @@ export class RankingsResolver {
     return this.rankings.sessionRanking(sessionId, direction);
   }
 
-  @Query(() => [RankingEntry], { description: 'The event ranking over all its sessions (carry-over)' })
+  @Query(() => [RankingEntry], { description: `The event ranking over all its sessions (carry-over). A ranking of more than ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} rows is refused with BAD_USER_INPUT: read it with eventRankingPage` })
   async eventRanking(@IdArg('eventId') eventId: string, @CurrentPrincipal() principal: Principal | null) {
     await this.lifecycle.check(eventId, principal);
     return this.rankings.eventRanking(eventId);

@@ -143,9 +143,12 @@ export class RankingsService {
     return [...boards].sort((a, b) => a - b).map((board) => travellerOf(event, s, board, byBoard.get(board) ?? [], reader));
   }
 
+  /** The whole session ranking in one answer; one of more than MAX_WHOLE_RANKING rows is refused (`refuseWholeRanking`). */
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
+    const rows = lengthOf(this.sessionView(scored, s, { direction }));
+    if (rows > MAX_WHOLE_RANKING) refuseWholeRanking(rows, 'sessionRankingPage(sessionId, first, after)', s.data.session.eventId);
     const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).list);
     const view = this.sessionView(scored, s, { direction }, clubs);
     return entries(rowsOf(view, 0, lengthOf(view)), [s.data.session], clubs);
@@ -155,6 +158,7 @@ export class RankingsService {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
     const list = this.eventView(scored, {}).list;
+    if (list.length > MAX_WHOLE_RANKING) refuseWholeRanking(list.length, 'eventRankingPage(eventId, first, after)', eventId);
     return entries([...list.rows()], sessions.map((s) => s.data.session), await this.clubs(scored, list));
   }
 
@@ -421,6 +425,20 @@ function travellerOf(event: ScoredEvent, s: ScoredSession, board: number, rows: 
 
 /** The most lines `travellers` answers at once (a congress of 400 tables playing 25 boards). */
 export const MAX_WHOLE_TRAVELLERS = 10_000;
+
+/**
+ * The most rows a ranking answers whole (sessionRanking, eventRanking, Session.ranking): a national
+ * field's 20,000 rows held the service about a second per request, on a public query; the pages
+ * (`sessionRankingPage`, `eventRankingPage`) and ranking.csv carry any size.
+ */
+export const MAX_WHOLE_RANKING = 10_000;
+
+function refuseWholeRanking(rows: number, page: string, eventId: string): never {
+  throw new BadInputError(
+    `This ranking has ${rows.toLocaleString('en-GB')} rows, more than ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} in one answer: read it a page at a time with ${page}, or download GET /api/v1/events/${eventId}/ranking.csv`,
+    ['ranking'],
+  );
+}
 
 /** Whether the director hides the session's travellers from `reader` now (a club's or the organiser's keys see them). */
 const hiddenFrom = (reader: Reader, s: ScoredSession) => !reader.insider && travellersHidden(s.data.session);

@@ -6,7 +6,7 @@ import { Direction } from '../common/enums.js';
 import { Traveller } from '../results/models/traveller.model.js';
 import { Session } from '../sessions/models/session.model.js';
 import { RankingEntry } from './models/ranking.model.js';
-import { MAX_WHOLE_TRAVELLERS, RankingsService } from './rankings.service.js';
+import { MAX_WHOLE_RANKING, MAX_WHOLE_TRAVELLERS, RankingsService } from './rankings.service.js';
 
 /** A session's results on the session itself, so a results page is one query: the session, its ranking and its travellers. */
 @Resolver(() => Session)
@@ -16,7 +16,7 @@ export class SessionResultsResolver {
     private readonly scopes: ScopeService,
   ) {}
 
-  @ResolveField(() => [RankingEntry], { description: 'The session ranking, as sessionRanking; direction picks one field of a two-winner Mitchell' })
+  @ResolveField(() => [RankingEntry], { description: `The session ranking, as sessionRanking (refused past ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} rows: read sessionRankingPage); direction picks one field of a two-winner Mitchell` })
   ranking(@Parent() session: Session, @Args('direction', { type: () => Direction, nullable: true, description: 'NS or EW: one field of a two-winner Mitchell' }) direction?: Direction) {
     return this.rankings.sessionRanking(session.id, direction);
   }

@@ -3,9 +3,10 @@ import { dataOf, type TestApp } from './app.js';
 /**
  * A field larger than a results page shows at once, as a simultaneous's is: sections of 20 tables
  * (NS t against EW t + board − 1), each pair named after its seat, imported as one travellers CSV
- * into a new event scored across the session. Answers the session's id.
+ * into a new event scored across the session. `sections`: their names (the letters of a string).
+ * Answers the session's id.
  */
-export async function importLongField(t: TestApp, name: string, sections: string, boards: number[]): Promise<string> {
+export async function importLongField(t: TestApp, name: string, sections: Iterable<string>, boards: number[]): Promise<string> {
   const { createEvent } = dataOf(await t.gql(`mutation($n: String!) { createEvent(input: { name: $n, kind: PAIRS, scoring: MATCHPOINTS, scoreAcross: SESSION }) { id } }`, { n: name }));
   const rows = ['Session,Section,Board,Table,NS,EW,NS names,EW names,Contract,Declarer,Tricks,Status,Winners'];
   for (const [s, letter] of [...sections].entries())
