@@ -23,7 +23,7 @@ describe('rankings', () => {
   }
   const post = (sessionId: string, lines: object[]) => t.http().post(`/api/v1/sessions/${sessionId}/results`).send({ lines }).expect(201);
 
-  it('answers every traveller of a session at once up to 10,000 lines; a larger session is read a board and a page at a time', async () => {
+  it('answers every traveller of a session at once up to 5,000 lines; a larger session is read a board and a page at a time', async () => {
     // 26 sections of 20 tables playing 20 boards: 10,400 lines.
     const sessionId = await importLongField(t, 'Congress', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', Array.from({ length: 20 }, (_, i) => i + 1));
     const whole = await t.gql(`query($s: ID!) { session(id: $s) { travellers { board lines { id } } } }`, { s: sessionId });
@@ -35,7 +35,19 @@ describe('rankings', () => {
     expect(dataOf(await t.gql(`query($s: ID!) { traveller(sessionId: $s, board: 20) { lines { id } } }`, { s: sessionId })).traveller.lines).toHaveLength(520);
   });
 
-  it('answers a whole ranking up to 5,000 rows; a larger one is read a page at a time or as ranking.csv', async () => {
+  it('answers a board\'s whole traveller up to 2,000 lines; a larger one is read a page at a time', async () => {
+    // 101 sections of 20 tables playing board 1: 2,020 lines.
+    const sessionId = await importLongField(t, 'Big board', Array.from({ length: 101 }, (_, i) => `S${i + 1}`), [1]);
+    const refused = await t.gqlAs(null, `query($s: ID!) { traveller(sessionId: $s, board: 1) { lines { id } } }`, { s: sessionId });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['board'] });
+    expect(refused.errors?.[0]?.message).toMatch(new RegExp(`Board 1 of this session has 2,020 traveller lines, more than 2,000 in one answer: .*travellerPage.*/api/v1/sessions/${sessionId}/boards/1/traveller`));
+    const page = dataOf(await t.gqlAs(null, `query($s: ID!) { travellerPage(sessionId: $s, board: 1, first: 100) { totalCount nodes { id } } }`, { s: sessionId })).travellerPage;
+    expect(page).toMatchObject({ totalCount: 2_020, nodes: expect.any(Array) });
+    const rest = (await t.as(null).get(`/api/v1/sessions/${sessionId}/boards/1/traveller?first=100`).expect(200)).body;
+    expect(rest.totalCount).toBe(2_020);
+  });
+
+  it('answers a whole ranking and contestant list up to 5,000; a larger one is read a page or a section at a time, or as ranking.csv', async () => {
     // 126 sections of 20 tables, one board, two winners: 5,040 pairs.
     const sessionId = await importLongField(t, 'Sim', Array.from({ length: 126 }, (_, i) => `S${i + 1}`), [1]);
     const eventId = dataOf(await t.gql(`query($s: ID!) { session(id: $s) { eventId } }`, { s: sessionId })).session.eventId;
@@ -53,6 +65,17 @@ describe('rankings', () => {
     expect(dataOf(await t.gql(`query($s: ID!) { sessionRankingPage(sessionId: $s, first: 100) { totalCount } }`, { s: sessionId })).sessionRankingPage.totalCount).toBe(5_040);
     const csv = await t.as(null).get(`/api/v1/events/${eventId}/ranking.csv`).expect(200);
     expect(csv.text.trim().split('\n')).toHaveLength(5_040 + 3); // title, blank, header
+    // Its contestants likewise: all at once refused, a section's answered (its letter in any case).
+    for (const [query, id] of [[`query($id: ID!) { event(id: $id) { contestants { id } } }`, eventId], [`query($id: ID!) { session(id: $id) { contestants { id } } }`, sessionId]]) {
+      const whole = await t.gqlAs(null, query, { id });
+      expect(whole.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['section'] });
+      expect(whole.errors?.[0]?.message).toMatch(/5,040 contestants, more than 5,000 in one answer: name one section/);
+    }
+    const s7 = dataOf(await t.gqlAs(null, `query($id: ID!) { event(id: $id) { contestants(section: "s7") { section number direction } } }`, { id: eventId })).event.contestants;
+    expect(s7).toHaveLength(40);
+    expect(new Set(s7.map((c: { section: string }) => c.section))).toEqual(new Set(['S7']));
+    const bad = await t.gqlAs(null, `query($id: ID!) { event(id: $id) { contestants(section: "no such!") { id } } }`, { id: eventId });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it('ranks total-points pairs by their own points', async () => {

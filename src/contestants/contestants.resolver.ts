@@ -9,7 +9,8 @@ import { CONTESTANT_NAME } from './models/contestant.model.js';
 import { IdArg } from '../common/id.js';
 import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';
-import { ContestantsService } from './contestants.service.js';
+import { ContestantsService, MAX_WHOLE_CONTESTANTS } from './contestants.service.js';
+import { ContestantsArgs } from './dto/contestants.args.js';
 import { AddContestantsInput, UpdateContestantInput } from './dto/contestant.inputs.js';
 import { Contestant } from './models/contestant.model.js';
 
@@ -58,9 +59,9 @@ export class ContestantsResolver {
 export class EventContestantsResolver {
   constructor(private readonly contestantsService: ContestantsService) {}
 
-  @ResolveField(() => [Contestant], { description: 'By direction, then number' })
-  contestants(@Parent() event: Event) {
-    return this.contestantsService.ofEvent(event.id);
+  @ResolveField(() => [Contestant], { description: `By section, direction, then number. An event of more than ${MAX_WHOLE_CONTESTANTS.toLocaleString('en-GB')} contestants is refused with BAD_USER_INPUT unless one section is named` })
+  contestants(@Parent() event: Event, @Args() args: ContestantsArgs) {
+    return this.contestantsService.listed(event.id, args.section);
   }
 }
 
@@ -68,8 +69,8 @@ export class EventContestantsResolver {
 export class SessionContestantsResolver {
   constructor(private readonly contestantsService: ContestantsService) {}
 
-  @ResolveField(() => [Contestant], { description: 'The contestants of the session’s event' })
-  contestants(@Parent() session: Session) {
-    return this.contestantsService.ofEvent(session.eventId);
+  @ResolveField(() => [Contestant], { description: 'The contestants of the session’s event, as Event.contestants' })
+  contestants(@Parent() session: Session, @Args() args: ContestantsArgs) {
+    return this.contestantsService.listed(session.eventId, args.section);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors.js';
 import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
-import type { Contestant as ContestantRow, Player } from '../generated/prisma/client.js';
+import type { Contestant as ContestantRow, Player, Prisma } from '../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
 import type { AddContestantsInput, ContestantInput, ContestantPlayerInput, UpdateContestantInput } from './dto/contestant.inputs.js';
@@ -17,6 +17,9 @@ export const contestantLabel = (c: { section?: string | null; number: number; di
 const sameSeat = (a: ContestantInput, b: ContestantRow) =>
   a.number === b.number && (a.direction ?? null) === (b.direction ?? null) && (a.section ?? null) === (b.section ?? null);
 
+/** The most contestants Event.contestants and Session.contestants answer without a section named. */
+export const MAX_WHOLE_CONTESTANTS = 5_000;
+
 @Injectable()
 export class ContestantsService {
   constructor(
@@ -31,9 +34,27 @@ export class ContestantsService {
   }
 
   /** The event's contestants; with `sections`, only theirs and those of no section (a page about a few pairs of a national field needs their sections', not 20,000). */
-  async ofEvent(eventId: string, sections?: string[]): Promise<Contestant[]> {
+  /**
+   * The contestants a client lists: the event's, or one section's (and those numbered across the
+   * event). A whole list of more than MAX_WHOLE_CONTESTANTS is refused: a national field's 20,000
+   * pairs in one answer ran the service's heap out and stopped it.
+   */
+  async listed(eventId: string, section?: string): Promise<Contestant[]> {
+    if (section) return this.found({ eventId, OR: [{ section: { equals: section, mode: 'insensitive' } }, { section: null }] });
+    const count = await this.prisma.contestant.count({ where: { eventId } });
+    if (count > MAX_WHOLE_CONTESTANTS) {
+      throw new BadInputError(`This event has ${count.toLocaleString('en-GB')} contestants, more than ${MAX_WHOLE_CONTESTANTS.toLocaleString('en-GB')} in one answer: name one section (contestants(section: "A")), or read them with their places a page at a time (sessionRankingPage)`, ['section']);
+    }
+    return this.ofEvent(eventId);
+  }
+
+  ofEvent(eventId: string, sections?: string[]): Promise<Contestant[]> {
+    return this.found({ eventId, ...(sections ? { OR: [{ section: { in: sections } }, { section: null }] } : {}) });
+  }
+
+  private async found(where: Prisma.ContestantWhereInput): Promise<Contestant[]> {
     const rows = await this.prisma.contestant.findMany({
-      where: { eventId, ...(sections ? { OR: [{ section: { in: sections } }, { section: null }] } : {}) },
+      where,
       include: withPlayers,
       orderBy: [{ section: { sort: 'asc', nulls: 'first' } }, { direction: { sort: 'asc', nulls: 'first' } }, { number: 'asc' }],
     });

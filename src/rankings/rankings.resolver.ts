@@ -10,7 +10,7 @@ import { EventRankingPageArgs, SessionRankingPageArgs } from './dto/ranking-page
 import { RankingEntry, RankingEntryConnection, Scorecard, SplitTie } from './models/ranking.model.js';
 import { SplitTieInput } from './dto/split-tie.inputs.js';
 import { RequiresKey } from '../auth/requires.decorator.js';
-import { MAX_WHOLE_RANKING, RankingsService, type Reader } from './rankings.service.js';
+import { MAX_WHOLE_RANKING, MAX_WHOLE_TRAVELLER, RankingsService, type Reader } from './rankings.service.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
 @Resolver()
@@ -21,7 +21,7 @@ export class RankingsResolver {
     private readonly lifecycle: EventLifecycle,
   ) {}
 
-  @Query(() => Traveller, { description: 'All results of one board of a session, scored; hidden from the public while the director says so' })
+  @Query(() => Traveller, { description: `All results of one board of a session, scored; hidden from the public while the director says so. A board of more than ${MAX_WHOLE_TRAVELLER.toLocaleString('en-GB')} lines is refused with BAD_USER_INPUT: read it with travellerPage` })
   async traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number, @CurrentPrincipal() principal: Principal | null) {
     return this.rankings.traveller(sessionId, board, await this.reader(sessionId, principal));
   }
