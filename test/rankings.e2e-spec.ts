@@ -76,6 +76,23 @@ describe('rankings', () => {
     expect(new Set(s7.map((c: { section: string }) => c.section))).toEqual(new Set(['S7']));
     const bad = await t.gqlAs(null, `query($id: ID!) { event(id: $id) { contestants(section: "no such!") { id } } }`, { id: eventId });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+
+    // Aliases repeat a whole list: 10,000 rows a request in all, over POST and GET alike; another request starts afresh.
+    const aliased = (n: number) => `query($s: ID!) { ${Array.from({ length: n }, (_, i) => `r${i}: sessionRanking(sessionId: $s, direction: NS) { place }`).join(' ')} }`;
+    for (let round = 0; round < 2; round++) {
+      const three = await t.gqlAs(null, aliased(3), { s: sessionId });
+      expect(three.errors).toBeUndefined();
+      expect(three.data.r2).toHaveLength(2_520);
+    }
+    const four = await t.gqlAs(null, aliased(4), { s: sessionId });
+    expect(four.data).toBeNull();
+    expect(four.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['sessionRanking'] });
+    expect(four.errors?.[0]?.message).toMatch(/more than 10,000 rows of whole lists .* in all/);
+    const overGet = (await t.as(null).get('/graphql').query({ query: aliased(4), variables: JSON.stringify({ s: sessionId }) })).body;
+    expect(overGet.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['sessionRanking'] });
+    // Mixed lists count together: a ranking, the contestants of two sections and the session's travellers.
+    const mixed = await t.gqlAs(null, `query($s: ID!) { a: sessionRanking(sessionId: $s, direction: NS) { place } b: sessionRanking(sessionId: $s, direction: EW) { place } session(id: $s) { ranking(direction: NS) { place } contestants(section: "S1") { id } travellers { board } } }`, { s: sessionId });
+    expect(mixed.errors?.[0]?.message).toMatch(/more than 10,000 rows of whole lists/);
   });
 
   it('ranks total-points pairs by their own points', async () => {

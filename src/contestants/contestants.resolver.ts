@@ -11,6 +11,7 @@ import { Event } from '../events/models/event.model.js';
 import { Session } from '../sessions/models/session.model.js';
 import { ContestantsService, MAX_WHOLE_CONTESTANTS } from './contestants.service.js';
 import { ContestantsArgs } from './dto/contestants.args.js';
+import { RowBudget, WholeRows, spent } from '../common/row-budget.js';
 import { AddContestantsInput, UpdateContestantInput } from './dto/contestant.inputs.js';
 import { Contestant } from './models/contestant.model.js';
 
@@ -60,8 +61,8 @@ export class EventContestantsResolver {
   constructor(private readonly contestantsService: ContestantsService) {}
 
   @ResolveField(() => [Contestant], { description: `By section, direction, then number. An event of more than ${MAX_WHOLE_CONTESTANTS.toLocaleString('en-GB')} contestants is refused with BAD_USER_INPUT unless one section is named` })
-  contestants(@Parent() event: Event, @Args() args: ContestantsArgs) {
-    return this.contestantsService.listed(event.id, args.section);
+  async contestants(@Parent() event: Event, @Args() args: ContestantsArgs, @WholeRows() rows: RowBudget) {
+    return spent(rows, 'contestants', await this.contestantsService.listed(event.id, args.section));
   }
 }
 
@@ -70,7 +71,7 @@ export class SessionContestantsResolver {
   constructor(private readonly contestantsService: ContestantsService) {}
 
   @ResolveField(() => [Contestant], { description: 'The contestants of the session’s event, as Event.contestants' })
-  contestants(@Parent() session: Session, @Args() args: ContestantsArgs) {
-    return this.contestantsService.listed(session.eventId, args.section);
+  async contestants(@Parent() session: Session, @Args() args: ContestantsArgs, @WholeRows() rows: RowBudget) {
+    return spent(rows, 'contestants', await this.contestantsService.listed(session.eventId, args.section));
   }
 }

@@ -11,6 +11,7 @@ import { RankingEntry, RankingEntryConnection, Scorecard, SplitTie } from './mod
 import { SplitTieInput } from './dto/split-tie.inputs.js';
 import { RequiresKey } from '../auth/requires.decorator.js';
 import { MAX_WHOLE_RANKING, MAX_WHOLE_TRAVELLER, RankingsService, type Reader } from './rankings.service.js';
+import { RowBudget, WholeRows, spent } from '../common/row-budget.js';
 import { EventLifecycle } from '../events/event-lifecycle.service.js';
 
 @Resolver()
@@ -22,8 +23,8 @@ export class RankingsResolver {
   ) {}
 
   @Query(() => Traveller, { description: `All results of one board of a session, scored; hidden from the public while the director says so. A board of more than ${MAX_WHOLE_TRAVELLER.toLocaleString('en-GB')} lines is refused with BAD_USER_INPUT: read it with travellerPage` })
-  async traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number, @CurrentPrincipal() principal: Principal | null) {
-    return this.rankings.traveller(sessionId, board, await this.reader(sessionId, principal));
+  async traveller(@IdArg('sessionId') sessionId: string, @Args('board', { type: () => Int }) board: number, @CurrentPrincipal() principal: Principal | null, @WholeRows() rows: RowBudget) {
+    return spent(rows, 'traveller', await this.rankings.traveller(sessionId, board, await this.reader(sessionId, principal)));
   }
 
   @Query(() => TravellerLineConnection, { description: 'A board’s traveller lines a page at a time (first/after), in the traveller’s order, optionally one section’s or one club’s; none while hidden from the public' })
@@ -35,16 +36,17 @@ export class RankingsResolver {
   async sessionRanking(
     @IdArg('sessionId') sessionId: string,
     @CurrentPrincipal() principal: Principal | null,
+    @WholeRows() rows: RowBudget,
     @Args('direction', { type: () => Direction, nullable: true }) direction?: Direction,
   ) {
     await this.lifecycle.checkSession(sessionId, principal);
-    return this.rankings.sessionRanking(sessionId, direction);
+    return spent(rows, 'sessionRanking', await this.rankings.sessionRanking(sessionId, direction));
   }
 
   @Query(() => [RankingEntry], { description: `The event ranking over all its sessions (carry-over). A ranking of more than ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} rows is refused with BAD_USER_INPUT: read it with eventRankingPage` })
-  async eventRanking(@IdArg('eventId') eventId: string, @CurrentPrincipal() principal: Principal | null) {
+  async eventRanking(@IdArg('eventId') eventId: string, @CurrentPrincipal() principal: Principal | null, @WholeRows() rows: RowBudget) {
     await this.lifecycle.check(eventId, principal);
-    return this.rankings.eventRanking(eventId);
+    return spent(rows, 'eventRanking', await this.rankings.eventRanking(eventId));
   }
 
   @Query(() => RankingEntryConnection, { description: 'The session ranking a page at a time (first/after), optionally one section’s contestants' })
