@@ -4,7 +4,7 @@ import { analysisOf, tableOfCounts } from '../bridge/double-dummy/analysis.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { BadInputError } from '../common/errors.js';
 import { Turn } from '../common/turns.js';
-import { printRankingCsv, travellersCsvPieces } from '../bridge/formats/csv.js';
+import { rankingCsvPieces, travellersCsvPieces, type RankingCsvRow } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
 import { pbnPieces } from '../bridge/formats/pbn.js';
 import { usebioPieces } from '../bridge/formats/usebio.js';
@@ -102,7 +102,7 @@ export class ExportService {
       case 'TRAVELLERS_CSV':
         return { fileName: `${base}-travellers.csv`, contentType: 'text/csv; charset=utf-8', pieces: travellersCsvPieces(await file()) };
       case 'RANKING_CSV':
-        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', pieces: [await rankingCsv(scored, shown)] };
+        return { fileName: `${base}-ranking.csv`, contentType: 'text/csv; charset=utf-8', pieces: await rankingCsv(scored, shown) };
     }
   }
 
@@ -317,10 +317,17 @@ async function rankingInTurns(scored: ScoredEvent, turn: Turn): Promise<RankingR
   return rows;
 }
 
-async function rankingCsv(scored: ScoredEvent, shown: Shown): Promise<string> {
-  const rows = (await rankingInTurns(scored, new Turn(EXPORT_TURN_MS, 64))).map((r) => {
+/** The ranking as ranking.csv prints it, in pieces; each row's figures worked out as its piece is made. */
+async function rankingCsv(scored: ScoredEvent, shown: Shown): Promise<Iterable<string>> {
+  const ranking = await rankingInTurns(scored, new Turn(EXPORT_TURN_MS, 64));
+  const { event } = scored.data;
+  return rankingCsvPieces(csvRowsOf(ranking, shown), { event: event.name, date: event.startsOn ? event.startsOn.toISOString().slice(0, 10) : null });
+}
+
+function* csvRowsOf(ranking: RankingRow[], shown: Shown): Generator<RankingCsvRow> {
+  for (const r of ranking) {
     const seen = shown.get(r.contestant.id)!;
-    return {
+    yield {
       place: r.place,
       section: r.contestant.section,
       number: r.contestant.number,
@@ -334,9 +341,7 @@ async function rankingCsv(scored: ScoredEvent, shown: Shown): Promise<string> {
       penalty: rounded(r.penalty) ?? null,
       carriedForward: rounded(r.carried) ?? null,
     };
-  });
-  const { event } = scored.data;
-  return printRankingCsv(rows, { event: event.name, date: event.startsOn ? event.startsOn.toISOString().slice(0, 10) : null });
+  }
 }
 
 /** A file name from the event's name: letters, digits and dashes. */

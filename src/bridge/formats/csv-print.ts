@@ -139,8 +139,26 @@ export interface RankingCsvRow {
  * A ranking as a club publishes it: a title row (event, date), a blank row, then the table in the
  * order given. Players and member numbers are joined by " & "; a missing member number is left empty.
  */
-export function printRankingCsv(rows: RankingCsvRow[], meta: { event: string; date: string | null }): string {
-  const table = rows.map((row) => [
+export function printRankingCsv(rows: Iterable<RankingCsvRow>, meta: { event: string; date: string | null }): string {
+  return [...rankingCsvPieces(rows, meta)].join('');
+}
+
+/** `printRankingCsv`'s text in pieces of 500 rows, each row taken from `rows` as its piece is made: a national ranking streams out. */
+export function* rankingCsvPieces(rows: Iterable<RankingCsvRow>, meta: { event: string; date: string | null }): Generator<string> {
+  yield csvText([[guardFormula(meta.event), meta.date ?? ''], [], [...RANKING_COLUMNS]]);
+  let piece: RankingCsvRow[] = [];
+  for (const row of rows) {
+    piece.push(row);
+    if (piece.length === ROWS_A_PIECE) {
+      yield csvRows(piece.map(rankingCells));
+      piece = [];
+    }
+  }
+  if (piece.length > 0) yield csvRows(piece.map(rankingCells));
+}
+
+function rankingCells(row: RankingCsvRow): string[] {
+  return [
     guardFormula(row.place),
     guardFormula(row.section ?? ''),
     row.direction ?? '',
@@ -153,6 +171,5 @@ export function printRankingCsv(rows: RankingCsvRow[], meta: { event: string; da
     numberText(row.boardsPlayed),
     numberText(row.penalty),
     numberText(row.carriedForward ?? null),
-  ]);
-  return csvText([[guardFormula(meta.event), meta.date ?? ''], [], [...RANKING_COLUMNS], ...table]);
+  ];
 }

@@ -5,7 +5,7 @@ import { type FileFormatError, type ArtificialCode, type EventKindInFile, type I
 import { BOARD_A_MATCH, DEFAULT_SECTION, EVENT_KINDS, FIGURE_COLUMNS, FREE_TEXT_COLUMNS, LINE_STATUSES, type LineStatus, REQUIRED_COLUMNS, SCORINGS, TRAVELLER_COLUMNS, type TravellerColumn, fileError, namesIn, preview, unguardFormula, codeUnitOrder } from './csv-cells.js';
 import { type CsvRecord, decodeCsv, nonBlank, readRecords, refuseBinary, separatorOf } from './csv-records.js';
 
-export { printCsv, printRankingCsv, printTravellersCsv, travellersCsvPieces, type RankingCsvRow } from './csv-print.js';
+export { printCsv, printRankingCsv, printTravellersCsv, rankingCsvPieces, travellersCsvPieces, type RankingCsvRow } from './csv-print.js';
 
 /*
  * CSV (RFC 4180) for spreadsheets: `printTravellersCsv` writes every traveller line of an event as one

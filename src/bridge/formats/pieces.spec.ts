@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseTravellersCsv, printTravellersCsv, travellersCsvPieces } from './csv.js';
+import { parseTravellersCsv, printRankingCsv, printTravellersCsv, rankingCsvPieces, travellersCsvPieces, type RankingCsvRow } from './csv.js';
 import type { InterchangeContestant, InterchangeEvent, InterchangeLine } from './interchange.js';
 import { parsePbn, pbnPieces, printPbn } from './pbn.js';
 import { parseUsebio, printUsebio, usebioPieces } from './usebio.js';
@@ -60,5 +60,28 @@ describe.each([
     expect(all.length).toBeGreaterThanOrEqual(SECTIONS.length * 3 + 1); // a section's 1,400 lines in 3 pieces or more
     expect(all.every((piece) => piece === '' || piece.endsWith('\n'))).toBe(true);
     expect(Math.max(...all.map(lineCount))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('ranking CSV in pieces', () => {
+  const rows: RankingCsvRow[] = Array.from({ length: 1_200 }, (_, k) => ({
+    place: `${k + 1}`,
+    section: 'A',
+    number: k + 1,
+    direction: 'NS',
+    name: `Pair ${k + 1}`,
+    players: [`North ${k + 1}`, `South ${k + 1}`],
+    memberNumbers: [null, `${k}`],
+    score: 1_200 - k,
+    percentage: 50,
+    boardsPlayed: 24,
+    penalty: null,
+  }));
+  const meta = { event: 'Pieces', date: '2026-11-30' };
+
+  it('joins to the whole file: its title, header and a piece of at most 500 rows at a time', () => {
+    const pieces = [...rankingCsvPieces(rows, meta)];
+    expect(pieces.join('')).toBe(printRankingCsv(rows, meta));
+    expect(pieces.map(lineCount)).toEqual([3, 500, 500, 200]);
   });
 });
