@@ -25,7 +25,7 @@
  *    the same moments: the issue's "pads posting from 10,000 tables at once keep the latencies of
  *    bench:ingest" (its goal, p99 ≤ 30 ms at 300 posts/s, or within 20 % of the club event's p99 in this run);
  *    then the national ranking read once, every post since scored in.
- * 6. The national event exported as a federation downloads it (USEBIO and travellers CSV, streamed):
+ * 6. The national event exported as a federation downloads it (USEBIO, travellers CSV, ranking CSV; streamed):
  *    size, time to the first byte and to the end, and /health/live and the other event's ranking
  *    page meanwhile. No goal of the issue's; peak memory above includes them.
  * The service's CPU time a page and a correction (from /proc: all its threads) is printed beside
@@ -294,12 +294,12 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 
 const PAGE = 'totalCount pageInfo { hasNextPage endCursor } nodes { place score contestant { id section number direction } }';
 /**
- * The national event's USEBIO and travellers CSV as a federation downloads them (GET, streamed, the
+ * The national event's USEBIO, travellers CSV and ranking CSV as a federation downloads them (GET, streamed, the
  * body read as it comes): size, first byte and whole, and the probes' times meanwhile.
  */
 async function nationalExports(url: string, eventId: string, probes: Probe[]) {
   const out: { path: string; bytes: number; firstMs: number; ms: number; probes: Record<string, number[]> }[] = [];
-  for (const path of ['export.usebio', 'travellers.csv']) {
+  for (const path of ['export.usebio', 'travellers.csv', 'ranking.csv']) {
     const probing = startProbes(probes.filter((p) => p.name !== 'health' && p.name !== 'bare'), PROBE_PAUSE_MS);
     const started = performance.now();
     const res = await fetch(`${url}/api/v1/events/${eventId}/${path}`);
