@@ -51,17 +51,20 @@ describe('an event made ready for reads in the background', () => {
     return Array.from({ length: list.length }, (_, i) => `${list.contestantAt(i).id}:${list.row(i).place}`);
   };
 
-  it('makes its rankings only between long pauses until a read hurries it, then at once, the same ranking', async () => {
+  it('makes its rankings and indexes only between long pauses until a read hurries it, then at once, the same ranking', async () => {
     const data = bigField(1_200, 3); // 4,800 pairs: the ranking is made in several steps
     const atOnce = rows(scoreEvent(data));
     const scored = scoreEvent(data);
     const readying = readyForReads(data, scored, 0, 60_000);
-    let ranked = false;
-    void readying.ranked.then(() => (ranked = true));
+    let ready = false;
+    void readying.ready.then(() => (ready = true));
     for (let i = 0; i < 5; i++) await nextTick();
-    expect(ranked).toBe(false);
+    expect(ready).toBe(false);
     readying.hurry();
-    await readying.ranked;
+    await readying.ready;
+    // The lines are indexed by then: each found by its id.
+    const s1 = scored.sessions.get('s1')!;
+    expect(s1.state!.indexSlots(0)).toBe(true);
     const kept = rankedList(scored, [scored.sessions.get('s1')!]);
     expect(rankedList(scored, [scored.sessions.get('s1')!])).toBe(kept); // made once, and kept
     expect(rows(scored)).toEqual(atOnce);

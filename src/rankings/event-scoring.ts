@@ -37,25 +37,28 @@ export async function scoreEventInSlices(data: EventData, sliceMs = SLICE_MS): P
 
 /** A scoring being made ready for its first reads and correction in the background (`readyForReads`). */
 export interface Readying {
-  /** Settles once the sessions' rankings are made (the indexing goes on after it). */
-  ranked: Promise<void>;
-  /** The rankings' remaining slices run without their pauses: a read now waits for them. */
+  /** Settles once the sessions' rankings are made and their lines indexed. */
+  ready: Promise<void>;
+  /** The remaining slices run without their pauses: a read now waits for them. */
   hurry(): void;
 }
 
 /**
  * The event made ready for its first reads and correction (`core.readyRankings`, then `core.readyIndexes` and the positions), in slices
- * of at most ~`sliceMs` `pauseMs` apart, so pages read meanwhile do not wait on it. A read that
- * needs a ranking before it is made hurries it and waits (`Readying`), instead of making the whole
- * ranking again in one turn — a national session's held the event loop 35–50 ms, and every read
- * arriving then with it, as the first page after an import was read.
+ * of at most ~`sliceMs` `pauseMs` apart, so pages read meanwhile do not wait on it. A read of the
+ * event before it is ready hurries it and waits (`Readying`), instead of making the whole ranking
+ * again in one turn — a national session's held the event loop 35–50 ms, and every read arriving
+ * then with it, as the first page after an import was read. It waits for the indexing too (~80 ms
+ * of a national field's): left to go on in slices, it was the first walk's pages' extra work —
+ * in six alternating pairs of runs, the first walk's page p99 9.6–19.0 ms waiting against 11.1–27.4
+ * not (every pair in favour), the first page ~60 ms later (410 → 469 ms on average).
  */
 export function readyForReads(data: EventData, scored: ScoredEvent, sliceMs: number, pauseMs: number): Readying {
   const rankings = new Turn(sliceMs, 1, pauseMs);
+  const indexing = new Turn(sliceMs, 1, pauseMs);
   const ranked = inTurns(core.readyRankings(scored), rankings);
-  const indexed = ranked.then(() => inTurns(indexes(data, scored), new Turn(sliceMs, 1, pauseMs)));
-  indexed.catch(() => {}); // nothing depends on it: a read that needs an index makes it
-  return { ranked: ranked.catch(() => {}), hurry: () => rankings.hurry() };
+  const indexed = ranked.then(() => inTurns(indexes(data, scored), indexing));
+  return { ready: indexed.catch(() => {}), hurry: () => (rankings.hurry(), indexing.hurry()) };
 }
 
 /** The second part of the readying: the scoring state's lines, then the cached rows, indexed by id. */

@@ -13,7 +13,7 @@ const TRANSACTION_SLICE_MS = 1;
 /**
  * The work after a whole scoring (`readyForReads`): slices of at most ~2 ms, 8 ms apart, while
  * nobody waits for it and pages of other sessions are read (a national field's, ~85 ms, is done
- * within half a second); a read that needs its rankings takes the pauses out (`ranked`).
+ * within half a second); a read of the event takes the pauses out and waits for it (`ranked`).
  */
 const READYING = { sliceMs: 2, pauseMs: 8 };
 
@@ -115,15 +115,15 @@ export class ScoredEvents {
   }
 
   /**
-   * `scored` once the rankings its readying is making in the background are made (hurried: a read
-   * waits for them); after a whole scoring of a large field, once the young generation is settled
-   * too, so the pages read next do not copy the scoring state and the rankings.
+   * `scored` once the rankings and indexes its readying is making in the background are made
+   * (hurried: a read waits for them); after a whole scoring of a large field, once the young
+   * generation is settled too, so the pages read next do not copy the scoring state and the rankings.
    */
   private async ranked(scored: ScoredEvent): Promise<ScoredEvent> {
     const readying = this.readying.get(scored);
     if (readying) {
       readying.hurry();
-      await readying.ranked;
+      await readying.ready;
     }
     return scored;
   }
@@ -176,7 +176,7 @@ export class ScoredEvents {
     const readying = readyForReads(data, scored, READYING.sliceMs, READYING.pauseMs);
     // A read waits for the settling too: it is what the pages after it would otherwise pay for.
     const settles = this.whole.has(scored) && lineCount(data) >= SETTLE_LINES;
-    this.readying.set(scored, settles ? { ...readying, ranked: readying.ranked.then(() => void settleYoungGeneration()) } : readying);
+    this.readying.set(scored, settles ? { ...readying, ready: readying.ready.then(() => void settleYoungGeneration()) } : readying);
   }
 
   private scoredWhole(scored: ScoredEvent): ScoredEvent {
