@@ -33,7 +33,6 @@ export class ContestantsService {
     return toContestant(row);
   }
 
-  /** The event's contestants; with `sections`, only theirs and those of no section (a page about a few pairs of a national field needs their sections', not 20,000). */
   /**
    * The contestants a client lists: the event's, or one section's (and those numbered across the
    * event). A whole list of more than MAX_WHOLE_CONTESTANTS is refused: a national field's 20,000
@@ -48,6 +47,7 @@ export class ContestantsService {
     return this.ofEvent(eventId);
   }
 
+  /** The event's contestants; with `sections`, only theirs and those of no section (a page about a few pairs of a national field needs their sections', not 20,000). */
   ofEvent(eventId: string, sections?: string[]): Promise<Contestant[]> {
     return this.found({ eventId, ...(sections ? { OR: [{ section: { in: sections } }, { section: null }] } : {}) });
   }
