@@ -12,6 +12,15 @@ import { BadInputError } from './errors.js';
  */
 export const MAX_WHOLE_ROWS_A_REQUEST = 10_000;
 
+/**
+ * A whole list of `count` rows, refused past `most` (each such field's own bound): "`subject`
+ * `count` `unit`, more than `most` in one answer: `instead`", BAD_USER_INPUT on `field`.
+ */
+export function boundWholeList(count: number, most: number, what: { subject: string; unit: string; instead: string; field: string }): void {
+  if (count <= most) return;
+  throw new BadInputError(`${what.subject} ${count.toLocaleString('en-GB')} ${what.unit}, more than ${most.toLocaleString('en-GB')} in one answer: ${what.instead}`, [what.field]);
+}
+
 /** The rows of whole lists a request has answered so far; past the limit the next list is refused. */
 export class RowBudget {
   private spent = 0;

@@ -4,6 +4,7 @@ import { PrismaService, type PrismaTx } from '../database/prisma.service.js';
 import type { Contestant as ContestantRow, Player, Prisma } from '../generated/prisma/client.js';
 import type { Principal } from '../auth/principal.js';
 import { PlayerPrivacy } from '../players/player-privacy.service.js';
+import { boundWholeList } from '../common/row-budget.js';
 import type { AddContestantsInput, ContestantInput, ContestantPlayerInput, UpdateContestantInput } from './dto/contestant.inputs.js';
 import type { Contestant } from './models/contestant.model.js';
 
@@ -41,9 +42,7 @@ export class ContestantsService {
   async listed(eventId: string, section?: string): Promise<Contestant[]> {
     if (section) return this.found({ eventId, OR: [{ section: { equals: section, mode: 'insensitive' } }, { section: null }] });
     const count = await this.prisma.contestant.count({ where: { eventId } });
-    if (count > MAX_WHOLE_CONTESTANTS) {
-      throw new BadInputError(`This event has ${count.toLocaleString('en-GB')} contestants, more than ${MAX_WHOLE_CONTESTANTS.toLocaleString('en-GB')} in one answer: name one section (contestants(section: "A")), or read them with their places a page at a time (sessionRankingPage)`, ['section']);
-    }
+    boundWholeList(count, MAX_WHOLE_CONTESTANTS, { subject: 'This event has', unit: 'contestants', instead: 'name one section (contestants(section: "A")), or read them with their places a page at a time (sessionRankingPage)', field: 'section' });
     return this.ofEvent(eventId);
   }
 

@@ -4,6 +4,7 @@ import { analysisOf, tableOfCounts } from '../bridge/double-dummy/analysis.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { BadInputError } from '../common/errors.js';
 import { Turn } from '../common/turns.js';
+import { EXPORT_TURN_MS } from './streamed-file.js';
 import { rankingCsvPieces, travellersCsvPieces, type RankingCsvRow } from '../bridge/formats/csv.js';
 import type { ArtificialCode, InterchangeContestant, InterchangeEvent, InterchangeLine, InterchangeSession } from '../bridge/formats/interchange.js';
 import { pbnPieces } from '../bridge/formats/pbn.js';
@@ -70,7 +71,8 @@ export class ExportService {
    */
   async export(eventId: string, format: ExportFormat, reader: Principal | null = null): Promise<ExportedFile> {
     const scored = await this.scored.ofEvent(eventId);
-    if (format !== 'RANKING_CSV' && linesOf(scored) > maxExportLines()) refuseLarge(eventId, linesOf(scored), format);
+    const over = linesOverLimit(scored, format);
+    if (over) refuseLarge(eventId, over, format);
     const { pieces, ...file } = await this.made(scored, format, reader);
     // Made in turns as the REST routes make it, then joined: up to the limit's 50,000 lines.
     const parts: string[] = [];
@@ -89,7 +91,7 @@ export class ExportService {
    */
   async stream(eventId: string, format: ExportFormat, reader: Principal | null, write: (file: StreamedFile) => Promise<unknown>): Promise<void> {
     const scored = await this.scored.ofEvent(eventId);
-    const large = format !== 'RANKING_CSV' && linesOf(scored) > maxExportLines();
+    const large = linesOverLimit(scored, format) > 0;
     const run = async () => void (await write(await this.made(large ? await this.scored.ofEvent(eventId) : scored, format, reader)));
     await (large ? this.largeExports.run(run) : run());
   }
@@ -159,7 +161,12 @@ export class ExportService {
   }
 }
 
-const linesOf = (scored: ScoredEvent) => [...scored.sessions.values()].reduce((n, s) => n + s.data.results.length, 0);
+/** The lines of an export with lines over `maxExportLines`; 0 for one within it, or for ranking.csv (no lines). */
+function linesOverLimit(scored: ScoredEvent, format: ExportFormat): number {
+  if (format === 'RANKING_CSV') return 0;
+  const lines = [...scored.sessions.values()].reduce((n, s) => n + s.data.results.length, 0);
+  return lines > maxExportLines() ? lines : 0;
+}
 
 /** An export with lines, answered whole, of an event larger than `maxExportLines`: refused, with where to get it. */
 function refuseLarge(eventId: string, lines: number, format: ExportFormat): never {
@@ -184,8 +191,6 @@ class OneAtATime {
 /** Contestants' names and players as an export shows them to its reader (see PlayerPrivacy), by contestant id. */
 export type Shown = Map<string, { name: string; players: { name: string; memberNumber: string | null }[] }>;
 
-/** How long a turn of an export's making holds the event loop. */
-const EXPORT_TURN_MS = 4;
 
 /**
  * The event as a file carries it, with Traveller's figures where the file has room for them and

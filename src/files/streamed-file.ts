@@ -4,6 +4,9 @@ import { createGzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { Turn } from '../common/turns.js';
 
+/** How long a turn of making an export holds the event loop (its pieces here, its preparation in ExportService). */
+export const EXPORT_TURN_MS = 4;
+
 /** Text gathered before it is written: fewer, larger writes to the socket. */
 const WRITE_CHARS = 64 * 1024;
 
@@ -14,7 +17,7 @@ const WRITE_CHARS = 64 * 1024;
  * is waited for (the socket's buffer drains) rather than buffered in memory, and one that hangs up
  * stops the making. False when the reader left before the end.
  */
-export async function writePieces(out: Writable, pieces: Iterable<string>, turn = new Turn(4, 1)): Promise<boolean> {
+export async function writePieces(out: Writable, pieces: Iterable<string>, turn = new Turn(EXPORT_TURN_MS, 1)): Promise<boolean> {
   let gone = false;
   const leave = () => (gone = true);
   out.once('close', leave);

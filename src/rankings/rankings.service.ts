@@ -16,6 +16,7 @@ import type { ContestantWithPlayers, StoredResult } from './event-data.js';
 import { rankedList, shownFigures, shownPercentage, shownScore, type LineFigures, type RankedList, type RankingRow, type ScoredEvent, type ScoredSession } from './event-scoring.js';
 import type { RankedContestant, RankingClub, RankingEntry, Scorecard, ScorecardLine, SplitTie } from './models/ranking.model.js';
 import { ScoredEvents } from './scored-events.service.js';
+import { boundWholeList } from '../common/row-budget.js';
 import { splitTie } from '../bridge/split-tie.js';
 import { boardsPlayedBy } from './boards-played.js';
 import { numberKey } from '../bridge/scoring/pair-results.js';
@@ -75,11 +76,14 @@ export class RankingsService {
     const event = await this.scored.ofSession(sessionId);
     const s = sessionOf(event, sessionId);
     const rows = boardRows(s, board);
-    if (rows.length > MAX_WHOLE_TRAVELLER && !hiddenFrom(reader, s)) {
-      throw new BadInputError(
-        `Board ${board} of this session has ${rows.length.toLocaleString('en-GB')} traveller lines, more than ${MAX_WHOLE_TRAVELLER.toLocaleString('en-GB')} in one answer: read them a page at a time with travellerPage(sessionId, board, first, after) or GET /api/v1/sessions/${sessionId}/boards/${board}/traveller`,
-        ['board'],
-      );
+    // Hidden from the reader, the traveller is empty (and says nothing of how many lines are in).
+    if (!hiddenFrom(reader, s)) {
+      boundWholeList(rows.length, MAX_WHOLE_TRAVELLER, {
+        subject: `Board ${board} of this session has`,
+        unit: 'traveller lines',
+        instead: `read them a page at a time with travellerPage(sessionId, board, first, after) or GET /api/v1/sessions/${sessionId}/boards/${board}/traveller`,
+        field: 'board',
+      });
     }
     return travellerOf(event, s, board, rows, reader);
   }
@@ -143,20 +147,19 @@ export class RankingsService {
     const s = sessionOf(event, sessionId);
     const lines = s.data.results.length;
     // Hidden from the reader, the travellers are empty (and say nothing of how many lines are in).
-    if (lines > MAX_WHOLE_TRAVELLERS && !hiddenFrom(reader, s)) {
-      throw new BadInputError(`This session has ${lines.toLocaleString('en-GB')} traveller lines, more than ${MAX_WHOLE_TRAVELLERS.toLocaleString('en-GB')} in one answer: read each board's lines a page at a time with travellerPage(sessionId, board, first, after)`, ['travellers']);
+    if (!hiddenFrom(reader, s)) {
+      boundWholeList(lines, MAX_WHOLE_TRAVELLERS, { subject: 'This session has', unit: 'traveller lines', instead: "read each board's lines a page at a time with travellerPage(sessionId, board, first, after)", field: 'travellers' });
     }
     const byBoard = groupBy(s.data.results, (r) => r.boardNumber);
     const boards = new Set([...s.data.boards.keys(), ...byBoard.keys()]);
     return [...boards].sort((a, b) => a - b).map((board) => travellerOf(event, s, board, byBoard.get(board) ?? [], reader));
   }
 
-  /** The whole session ranking in one answer; one of more than MAX_WHOLE_RANKING rows is refused (`refuseWholeRanking`). */
+  /** The whole session ranking in one answer; one of more than MAX_WHOLE_RANKING rows is refused (`boundWholeRanking`). */
   async sessionRanking(sessionId: string, direction?: 'NS' | 'EW' | null): Promise<RankingEntry[]> {
     const scored = await this.scored.ofSession(sessionId);
     const s = sessionOf(scored, sessionId);
-    const rows = lengthOf(this.sessionView(scored, s, { direction }));
-    if (rows > MAX_WHOLE_RANKING) refuseWholeRanking(rows, 'sessionRankingPage(sessionId, first, after)', s.data.session.eventId);
+    boundWholeRanking(lengthOf(this.sessionView(scored, s, { direction })), 'sessionRankingPage(sessionId, first, after)', s.data.session.eventId);
     const clubs = await this.clubs(scored, this.sessionView(scored, s, {}).list);
     const view = this.sessionView(scored, s, { direction }, clubs);
     return entries(rowsOf(view, 0, lengthOf(view)), [s.data.session], clubs);
@@ -166,7 +169,7 @@ export class RankingsService {
     const scored = await this.scored.ofEvent(eventId);
     const sessions = [...scored.sessions.values()];
     const list = this.eventView(scored, {}).list;
-    if (list.length > MAX_WHOLE_RANKING) refuseWholeRanking(list.length, 'eventRankingPage(eventId, first, after)', eventId);
+    boundWholeRanking(list.length, 'eventRankingPage(eventId, first, after)', eventId);
     return entries([...list.rows()], sessions.map((s) => s.data.session), await this.clubs(scored, list));
   }
 
@@ -447,11 +450,8 @@ export const MAX_WHOLE_TRAVELLER = 2_000;
  */
 export const MAX_WHOLE_RANKING = 5_000;
 
-function refuseWholeRanking(rows: number, page: string, eventId: string): never {
-  throw new BadInputError(
-    `This ranking has ${rows.toLocaleString('en-GB')} rows, more than ${MAX_WHOLE_RANKING.toLocaleString('en-GB')} in one answer: read it a page at a time with ${page}, or download GET /api/v1/events/${eventId}/ranking.csv`,
-    ['ranking'],
-  );
+function boundWholeRanking(rows: number, page: string, eventId: string): void {
+  boundWholeList(rows, MAX_WHOLE_RANKING, { subject: 'This ranking has', unit: 'rows', instead: `read it a page at a time with ${page}, or download GET /api/v1/events/${eventId}/ranking.csv`, field: 'ranking' });
 }
 
 /** Whether the director hides the session's travellers from `reader` now (a club's or the organiser's keys see them). */
